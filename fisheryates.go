@@ -1,0 +1,90 @@
+package shuffle
+
+import "math/rand/v2"
+
+// FisherYates shuffles s in place, uniformly, with the default source. It is
+// the package's fastest exact shuffle: O(n) time, n−1 bounded draws, no
+// allocation.
+//
+// To shuffle with a seeded or crypto source, use Slice(NewFisherYates(src), s).
+func FisherYates[S ~[]E, E any](s S) {
+	shuffleSlice(&shuffler{alg: algFisherYates}, s)
+}
+
+// NewFisherYates returns the fisher-yates Shuffler drawing from src (nil:
+// the default source).
+//
+// It is Durstenfeld's in-place loop, run backward: for i = n−1 down to 1,
+// swap item i with a uniform item j in [0, i]. Every order comes out with
+// probability exactly 1/n!: the loop makes n·(n−1)·…·2 = n! equally likely
+// sequences of choices, and each order is reached by exactly one of them,
+// because the item left at position i is fixed by the choice made at i and
+// never moved again.
+//
+// Its random stream (which order a given seeded source yields) is pinned by
+// golden tests.
+func NewFisherYates(src rand.Source) Shuffler {
+	return &shuffler{alg: algFisherYates, src: src}
+}
+
+// Durstenfeld shuffles s in place, uniformly, with the default source,
+// drawing exactly as math/rand/v2's Shuffle does. O(n) time, n−1 bounded
+// draws, no allocation.
+func Durstenfeld[S ~[]E, E any](s S) {
+	shuffleSlice(&shuffler{alg: algDurstenfeld}, s)
+}
+
+// NewDurstenfeld returns the durstenfeld Shuffler drawing from src (nil: the
+// default source). Given the same seeded source it returns exactly the order
+// (*rand.Rand).Shuffle returns: the same backward loop with one
+// Lemire-reduced Source.Uint64 draw per index, masked when the bound is a
+// power of two. Use it to move code off rand.Shuffle without changing its
+// output. Durstenfeld, "Algorithm 235: Random permutation", CACM 7(7), 1964.
+func NewDurstenfeld(src rand.Source) Shuffler {
+	return &shuffler{alg: algDurstenfeld, src: src}
+}
+
+// Forward shuffles s in place, uniformly, with the default source: Knuth's
+// loop run forward. O(n) time, n−1 bounded draws, no allocation.
+func Forward[S ~[]E, E any](s S) {
+	shuffleSlice(&shuffler{alg: algForward}, s)
+}
+
+// NewForward returns the forward Shuffler drawing from src (nil: the default
+// source).
+//
+// For i = 0 up to n−2, it swaps item i with a uniform item j in [i, n−1]:
+// position i receives a uniform choice among the n−i items not yet placed,
+// so the first position has n choices, the next n−1, and so on, and each of
+// the n! sequences of choices gives a different order (Knuth, TAOCP vol. 2,
+// Algorithm 3.4.2P, written the other way round).
+func NewForward(src rand.Source) Shuffler {
+	return &shuffler{alg: algForward, src: src}
+}
+
+func backward[S ~[]E, E any](r *rng, s S) {
+	for i := len(s) - 1; i > 0; i-- {
+		j := r.intn(i + 1)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func backwardFunc(r *rng, n int, swap func(i, j int)) {
+	for i := n - 1; i > 0; i-- {
+		swap(i, r.intn(i+1))
+	}
+}
+
+func forward[S ~[]E, E any](r *rng, s S) {
+	n := len(s)
+	for i := 0; i < n-1; i++ {
+		j := i + r.intn(n-i)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func forwardFunc(r *rng, n int, swap func(i, j int)) {
+	for i := 0; i < n-1; i++ {
+		swap(i, i+r.intn(n-i))
+	}
+}

@@ -1,0 +1,74 @@
+package shuffle
+
+import (
+	"iter"
+	"math/rand/v2"
+)
+
+// InsideOut shuffles s in place, uniformly, with the default source, by the
+// inside-out algorithm. O(n) time, n−1 bounded draws, no allocation.
+func InsideOut[S ~[]E, E any](s S) {
+	shuffleSlice(&shuffler{alg: algInsideOut}, s)
+}
+
+// NewInsideOut returns the inside-out Shuffler drawing from src (nil: the
+// default source).
+//
+// The inside-out algorithm grows a shuffled prefix: for i = 1 up to n−1,
+// item i goes to a uniform place j in [0, i] and the item that was at j moves
+// to i. By induction the first i+1 items are in uniform random order after
+// step i: each of the i! orders of the prefix, extended by the i+1 equally
+// likely places of the new item, gives each of the (i+1)! orders exactly once.
+// Because it only ever looks at items already placed, the same loop can read
+// from another slice (Shuffled) or from a stream of unknown length (Collect).
+func NewInsideOut(src rand.Source) Shuffler {
+	return &shuffler{alg: algInsideOut, src: src}
+}
+
+// Shuffled returns a new slice holding the items of s in uniformly random
+// order, leaving s untouched, in one pass of the inside-out algorithm. It
+// draws from src (nil: the default source). O(n) time, n−1 bounded draws, one
+// allocation of len(s) items.
+func Shuffled[S ~[]E, E any](src rand.Source, s S) S {
+	if s == nil {
+		return nil
+	}
+	r := newRNG(src)
+	out := make(S, len(s))
+	for i, v := range s {
+		j := r.intn(i + 1)
+		out[i] = out[j]
+		out[j] = v
+	}
+	return out
+}
+
+// Collect returns the values of seq in uniformly random order, reading seq
+// once and never needing its length in advance. It draws from src (nil: the
+// default source), one bounded draw per value after the first, and grows the
+// result as append does.
+func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {
+	r := newRNG(src)
+	var out []E
+	for v := range seq {
+		out = append(out, v)
+		i := len(out) - 1
+		j := r.intn(i + 1)
+		out[i] = out[j]
+		out[j] = v
+	}
+	return out
+}
+
+func insideOut[S ~[]E, E any](r *rng, s S) {
+	for i := 1; i < len(s); i++ {
+		j := r.intn(i + 1)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func insideOutFunc(r *rng, n int, swap func(i, j int)) {
+	for i := 1; i < n; i++ {
+		swap(i, r.intn(i+1))
+	}
+}

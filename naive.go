@@ -1,0 +1,116 @@
+package shuffle
+
+import "math/rand/v2"
+
+// Naive shuffles s in place with the default source by the classic mistake:
+// it swaps every position with any position. It is NOT uniform; it is here to
+// be studied. O(n) time, n bounded draws, no allocation.
+func Naive[S ~[]E, E any](s S) {
+	shuffleSlice(&shuffler{alg: algNaive}, s)
+}
+
+// NewNaive returns the naive Shuffler drawing from src (nil: the default
+// source). It is biased.
+//
+// For i = 0 up to n−1 it swaps item i with a uniform item j in [0, n−1].
+// That makes n^n equally likely sequences of choices, and for n ≥ 3 n^n is
+// not a multiple of n! (n−1 divides n! but shares no factor with n), so the
+// orders cannot all be equally likely. For n = 3 the 27 paths give the orders
+// 123, 132, 213, 231, 312, 321 with counts 4, 5, 5, 5, 4, 4; in a 52-card
+// deck the likeliest (item, place) pair is 1.82 times as likely as the least
+// likely one.
+func NewNaive(src rand.Source) Shuffler {
+	return &shuffler{alg: algNaive, src: src}
+}
+
+// Insertion shuffles s in place with the default source by repeated
+// insertion: n times, the last item is taken out and put back at a uniform
+// place. It is NOT uniform. O(n²) time, n bounded draws, no allocation.
+func Insertion[S ~[]E, E any](s S) {
+	shuffleSlice(&shuffler{alg: algInsertion}, s)
+}
+
+// NewInsertion returns the insertion Shuffler drawing from src (nil: the
+// default source). It is biased.
+//
+// Each step takes the bottom card and inserts it at one of the n places with
+// equal probability, and it does so n times. The same move repeated until
+// the card that started at the top has reached the bottom and been inserted
+// (about n·ln n steps) would give a uniform deck (Aldous and Diaconis's
+// strong uniform time for the top-to-random shuffle); n steps stop short,
+// and the cards never taken out keep their relative order far more often
+// than chance.
+func NewInsertion(src rand.Source) Shuffler {
+	return &shuffler{alg: algInsertion, src: src}
+}
+
+// Transpositions shuffles s in place with the default source by swapping two
+// uniformly random positions ⌈n·ln n⌉ times. It is NOT uniform. O(n log n)
+// time, two bounded draws per swap, no allocation.
+func Transpositions[S ~[]E, E any](s S) {
+	shuffleSlice(&shuffler{alg: algTranspositions}, s)
+}
+
+// NewTranspositions returns the transpositions Shuffler drawing from src
+// (nil: the default source), making the given number of swaps, or
+// ⌈n·ln n⌉ for n items if swaps is 0. It is biased for every number of swaps.
+//
+// Each swap exchanges the items at two positions drawn independently and
+// uniformly (the same position, a no-op, with probability 1/n). Diaconis and
+// Shahshahani (1981) showed the deck is close to uniform only after about
+// ½·n·ln n swaps, with a sharp cut-off. For n ≥ 3 it is never exactly
+// uniform: after k swaps every order's probability is a multiple of n^−2k,
+// and n! does not divide n^2k.
+//
+// NewTranspositions panics if swaps < 0.
+func NewTranspositions(src rand.Source, swaps int) Shuffler {
+	return newRounds("NewTranspositions", algTranspositions, src, swaps)
+}
+
+func naive[S ~[]E, E any](r *rng, s S) {
+	n := len(s)
+	for i := range s {
+		j := r.intn(n)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func naiveFunc(r *rng, n int, swap func(i, j int)) {
+	for i := range n {
+		swap(i, r.intn(n))
+	}
+}
+
+func insertion[S ~[]E, E any](r *rng, s S) {
+	n := len(s)
+	for range n {
+		q := r.intn(n)
+		last := s[n-1]
+		copy(s[q+1:], s[q:n-1])
+		s[q] = last
+	}
+}
+
+func insertionFunc(r *rng, n int, swap func(i, j int)) {
+	for range n {
+		q := r.intn(n)
+		for i := n - 1; i > q; i-- {
+			swap(i, i-1)
+		}
+	}
+}
+
+func transpositions[S ~[]E, E any](r *rng, s S, swaps int) {
+	n := len(s)
+	for range swaps {
+		i, j := r.intn(n), r.intn(n)
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+func transpositionsFunc(r *rng, n int, swap func(i, j int), swaps int) {
+	for range swaps {
+		i, j := r.intn(n), r.intn(n)
+		swap(i, j)
+	}
+}

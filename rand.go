@@ -1,0 +1,160 @@
+package shuffle
+
+import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+)
+
+// rng is the one seam through which every algorithm in this package draws
+// randomness: bounded indices (intn) and fair coins (coin). Nothing else
+// touches a rand.Source.
+//
+// Keeping the seam this narrow is what lets a test replace the randomness
+// with a scripted chooser and enumerate every sequence of choices an
+// algorithm can make, which yields exact (not sampled) distributions. In
+// production the script field is nil and the seam costs one predictable
+// branch per draw.
+type rng struct {
+	src    rand.Source // nil means the default, goroutine-safe source
+	script *scripted   // non-nil only in tests
+
+	coins  uint64 // unused random bits for coin, lowest first
+	ncoins uint
+}
+
+// scripted is a rand.Source used only by tests: every bounded choice the
+// package makes is answered by choose(n), which returns a value in [0, n).
+// Algorithms never ask a scripted source for a raw word.
+type scripted struct {
+	choose func(n int) int
+}
+
+func (*scripted) Uint64() uint64 { panic("shuffle: scripted source asked for a raw word") }
+
+func newRNG(src rand.Source) rng {
+	r := rng{src: src}
+	if s, ok := src.(*scripted); ok {
+		r.script = s
+	}
+	return r
+}
+
+// uint64 returns one word from the source.
+func (r *rng) uint64() uint64 {
+	if r.src == nil {
+		return rand.Uint64()
+	}
+	return r.src.Uint64()
+}
+
+// intn returns a uniform integer in [0, n) for n > 0. It draws nothing when
+// n == 1, so a choice with one outcome costs no randomness.
+func (r *rng) intn(n int) int {
+	if r.script != nil {
+		return r.script.choose(n)
+	}
+	if n == 1 {
+		return 0
+	}
+	return int(r.uint64n(uint64(n)))
+}
+
+// uint64n returns a uniform integer in [0, n) for n > 1, exactly as
+// (*rand.Rand).Uint64N does, word for word: a power of two is masked, any
+// other bound uses Lemire's multiply-and-reject method (Lemire, "Fast Random
+// Integer Generation in an Interval", ACM TOMACS 2019).
+//
+// Why it is exact: the high word of x·n, for x uniform in [0, 2⁶⁴), takes
+// each value k in [0, n) for either ⌊2⁶⁴/n⌋ or ⌈2⁶⁴/n⌉ values of x. Rejecting
+// the products whose low word is below 2⁶⁴ mod n leaves exactly ⌊2⁶⁴/n⌋ for
+// every k. The costly modulus is needed only when the low word is below n,
+// which happens with probability n/2⁶⁴.
+func (r *rng) uint64n(n uint64) uint64 {
+	if n&(n-1) == 0 {
+		return r.uint64() & (n - 1)
+	}
+	hi, lo := bits.Mul64(r.uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.uint64(), n)
+		}
+	}
+	return hi
+}
+
+// coin returns a fair random bit. Production code draws a word at a time and
+// hands out its bits lowest first; unused bits are dropped when the call that
+// owns the rng returns.
+func (r *rng) coin() bool {
+	if r.script != nil {
+		return r.script.choose(2) == 1
+	}
+	if r.ncoins == 0 {
+		r.coins, r.ncoins = r.uint64(), 64
+	}
+	b := r.coins&1 == 1
+	r.coins >>= 1
+	r.ncoins--
+	return b
+}
+
+// NewCryptoSource returns a source that reads the operating system's
+// cryptographically secure generator (crypto/rand), 512 bytes at a time.
+//
+// Use it where a predictable deck costs money. A seeded generator can reach
+// at most 2^b orders of a deck, b being the bits of its state (see
+// Log2Factorial), and whoever learns the seed can replay every deal. A crypto
+// source has no seed to learn and no such limit: every one of the n! orders
+// is reachable for every n.
+//
+// The returned source is not safe for concurrent use; give each goroutine its
+// own. It never fails: crypto/rand.Read does not return errors.
+func NewCryptoSource() rand.Source {
+	return &cryptoSource{next: len(cryptoSource{}.buf)}
+}
+
+type cryptoSource struct {
+	buf  [512]byte
+	next int
+}
+
+func (c *cryptoSource) Uint64() uint64 {
+	if c.next == len(c.buf) {
+		crand.Read(c.buf[:])
+		c.next = 0
+	}
+	x := binary.LittleEndian.Uint64(c.buf[c.next:])
+	c.next += 8
+	return x
+}
+
+// Log2Factorial returns log2(n!), the number of random bits needed to choose
+// one of the n! orders of n items. log2(52!) ≈ 225.58.
+//
+// A generator whose whole state is b bits can produce at most 2^b different
+// shuffles, so once Log2Factorial(n) > b some orders can never appear:
+// math/rand/v2's PCG (128 bits) cannot reach every order for n ≥ 35, and
+// ChaCha8 (a 256-bit seed) cannot for n ≥ 58. The 1999 online-poker exploit
+// went further: its seed was the milliseconds since midnight, so only
+// 86,400,000 of the 52! decks could ever be dealt.
+//
+// Log2Factorial panics if n < 0.
+func Log2Factorial(n int) float64 {
+	if n < 0 {
+		panic("shuffle: Log2Factorial: negative n")
+	}
+	if n < 256 {
+		// Summing keeps full double precision where it is cheap.
+		s := 0.0
+		for k := 2; k <= n; k++ {
+			s += math.Log2(float64(k))
+		}
+		return s
+	}
+	lg, _ := math.Lgamma(float64(n) + 1)
+	return lg / math.Ln2
+}
