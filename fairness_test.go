@@ -1,0 +1,308 @@
+package shuffle
+
+import (
+	"hash/fnv"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// alpha is the significance level of every chi-square check here. Each check
+// runs at a fixed seed, so its verdict never changes between runs; alpha is
+// the probability that a uniform algorithm would fail it were the seed drawn
+// at random. With about 30 checks of uniform algorithms in this file, a
+// random choice of all the seeds would turn one of them red with
+// probability at most 0.3%.
+const alpha = 1e-4
+
+// rank returns the index of the order p of 0..n−1 among all n! orders in
+// lexicographic order (its Lehmer code read as a mixed-radix number).
+func rank(p []int) int {
+	r := 0
+	for i, v := range p {
+		smaller := 0
+		for _, w := range p[i+1:] {
+			if w < v {
+				smaller++
+			}
+		}
+		r = r*(len(p)-i) + smaller
+	}
+	return r
+}
+
+func factorial(n int) int {
+	f := 1
+	for k := 2; k <= n; k++ {
+		f *= k
+	}
+	return f
+}
+
+// shuffleFunc shuffles p in place drawing from src.
+type shuffleFunc func(src rand.Source, p []int)
+
+func viaSlice(mk func(rand.Source) Shuffler) shuffleFunc {
+	return func(src rand.Source, p []int) { Slice(mk(src), p) }
+}
+
+func viaSwap(mk func(rand.Source) Shuffler) shuffleFunc {
+	return func(src rand.Source, p []int) { swapShuffle(mk(src), p) }
+}
+
+func withRounds(mk func(rand.Source, int) Shuffler, rounds int) func(rand.Source) Shuffler {
+	return func(src rand.Source) Shuffler { return mk(src, rounds) }
+}
+
+// orderTest shuffles 0..n−1 trials times and returns the chi-square
+// statistic of the counts of the n! orders against equal counts, and its
+// p-value with n!−1 degrees of freedom.
+func orderTest(f shuffleFunc, n, trials int, seed uint64) (chi2, p float64) {
+	src := rand.NewPCG(seed, uint64(n))
+	obs := make([]float64, factorial(n))
+	perm := make([]int, n)
+	for range trials {
+		for i := range perm {
+			perm[i] = i
+		}
+		f(src, perm)
+		obs[rank(perm)]++
+	}
+	exp := make([]float64, len(obs))
+	for i := range exp {
+		exp[i] = float64(trials) / float64(len(obs))
+	}
+	chi2 = stat.ChiSquare(obs, exp)
+	return chi2, distuv.ChiSquared{K: float64(len(obs) - 1)}.Survival(chi2)
+}
+
+// positionTest shuffles 0..n−1 trials times, counts how often item i ends
+// at position j, and returns the chi-square statistic of that n×n matrix
+// against trials/n in every cell, with its p-value.
+//
+// The cells are not independent: every shuffle adds a permutation matrix,
+// whose covariance under uniformity is (I−J/n)⊗(I−J/n)/(n−1). So the plain
+// sum Σ(O−E)²/E is asymptotically n/(n−1) times a chi-square with (n−1)²
+// degrees of freedom, and it is scaled by (n−1)/n before the p-value is
+// read. Unscaled, a fair shuffle of 52 cards would fail 13.6 times as often
+// as alpha says (0.00136 instead of 1e-4); scaled, the p-values of
+// fisher-yates over 200 seeds have deciles 0.09, 0.47 and 0.87 at 10%, 50%
+// and 90%, as a calibrated test's should.
+func positionTest(f shuffleFunc, n, trials int, seed uint64) (chi2, p float64, maxDev float64) {
+	src := rand.NewPCG(seed, uint64(n))
+	counts := make([]float64, n*n)
+	perm := make([]int, n)
+	for range trials {
+		for i := range perm {
+			perm[i] = i
+		}
+		f(src, perm)
+		for pos, item := range perm {
+			counts[item*n+pos]++
+		}
+	}
+	e := float64(trials) / float64(n)
+	exp := make([]float64, len(counts))
+	for i := range exp {
+		exp[i] = e
+	}
+	for _, c := range counts {
+		maxDev = max(maxDev, abs(c/float64(trials)-1/float64(n)))
+	}
+	chi2 = stat.ChiSquare(counts, exp) * float64(n-1) / float64(n)
+	return chi2, distuv.ChiSquared{K: float64((n - 1) * (n - 1))}.Survival(chi2), maxDev
+}
+
+func abs(x float64) float64 { return max(x, -x) }
+
+type fairnessCase struct {
+	name    string
+	f       shuffleFunc
+	uniform bool // the check must pass (p ≥ alpha) if true, fail if false
+}
+
+// seedOf gives every check its own fixed seed. Algorithms that map the same
+// sequence of choices one-to-one onto orders would otherwise produce the very
+// same χ² at the same seed, and the checks would not be independent.
+func seedOf(name string, n int) uint64 {
+	return hashInts([]int{n}) ^ hashString(name)
+}
+
+func hashString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// orderCases are the uniform algorithms through both entry points, the
+// inside-out copy and stream forms, and the negative controls that the same
+// check must reject.
+func orderCases() []fairnessCase {
+	var cs []fairnessCase
+	for _, a := range Algorithms() {
+		if a.Uniform {
+			cs = append(cs,
+				fairnessCase{a.Name, viaSlice(a.New), true},
+				fairnessCase{a.Name + "/Shuffle", viaSwap(a.New), true})
+		}
+	}
+	cs = append(cs,
+		fairnessCase{"Shuffled", func(src rand.Source, p []int) { copy(p, Shuffled(src, p)) }, true},
+		fairnessCase{"Collect", func(src rand.Source, p []int) { copy(p, Collect(src, slices.Values(p))) }, true},
+		fairnessCase{"crypto", func(_ rand.Source, p []int) { Slice(NewFisherYates(NewCryptoSource()), p) }, true},
+		fairnessCase{"naive", viaSlice(NewNaive), false},
+		fairnessCase{"insertion", viaSlice(NewInsertion), false},
+		fairnessCase{"cut", viaSlice(withRounds(NewCut, 0)), false},
+		fairnessCase{"transpositions(1)", viaSlice(withRounds(NewTranspositions, 1)), false},
+		fairnessCase{"transpositions(2)", viaSlice(withRounds(NewTranspositions, 2)), false},
+		fairnessCase{"overhand(1)", viaSlice(withRounds(NewOverhand, 1)), false},
+		fairnessCase{"riffle(1)", viaSlice(withRounds(NewRiffle, 1)), false},
+	)
+	return cs
+}
+
+// TestFairnessOrders counts every order of n = 3, 4, 5 items over 30,000
+// shuffles (250 to 5,000 per order). Against the naive shuffle at n = 3,
+// whose orders have probabilities 4/27 and 5/27, the noncentrality is about
+// 370 and the check rejects with certainty.
+func TestFairnessOrders(t *testing.T) {
+	const trials = 30_000
+	for _, c := range orderCases() {
+		for n := 3; n <= 5; n++ {
+			if c.name == "crypto" && n != 5 {
+				continue // no seed: one check is enough, and it may fail with probability alpha
+			}
+			chi2, p := orderTest(c.f, n, trials, seedOf(c.name, n))
+			t.Logf("%-22s n=%d  χ²=%9.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+			if c.uniform {
+				assert.GreaterOrEqual(t, p, alpha, "%s n=%d: a uniform shuffle was rejected", c.name, n)
+			} else {
+				assert.Less(t, p, alpha, "%s n=%d: the check failed to reject a biased shuffle", c.name, n)
+			}
+		}
+	}
+}
+
+// TestFairnessPositions checks the 52×52 matrix of where each card ends,
+// over 20,000 shuffles (about 385 per cell). Every uniform algorithm must
+// pass; the biased ones, including riffle with 3 rounds and the default
+// overhand, must be rejected. The cut is absent on purpose: a uniform
+// rotation puts every card at every place equally often, so this check
+// cannot see it (the order check above does).
+func TestFairnessPositions(t *testing.T) {
+	const n, trials = 52, 20_000
+	cases := []fairnessCase{
+		{"naive", viaSlice(NewNaive), false},
+		{"insertion", viaSlice(NewInsertion), false},
+		{"transpositions(52)", viaSlice(withRounds(NewTranspositions, 52)), false},
+		{"overhand", viaSlice(withRounds(NewOverhand, 0)), false},
+		{"riffle(3)", viaSlice(withRounds(NewRiffle, 3)), false},
+	}
+	for _, a := range Algorithms() {
+		if a.Uniform {
+			cases = append(cases, fairnessCase{a.Name, viaSlice(a.New), true})
+		}
+	}
+	for _, c := range cases {
+		chi2, p, dev := positionTest(c.f, n, trials, seedOf(c.name, n))
+		t.Logf("%-20s χ²=%8.1f  df=%d  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, (n-1)*(n-1), p, dev)
+		if c.uniform {
+			assert.GreaterOrEqual(t, p, alpha, "%s: a uniform shuffle was rejected", c.name)
+		} else {
+			assert.Less(t, p, alpha, "%s: the check failed to reject a biased shuffle", c.name)
+		}
+	}
+}
+
+// enumerate runs shuffle on 0..n−1 once for every sequence of choices the
+// scripted source can answer, and returns the exact probability of each
+// order, indexed by rank. It works for algorithms whose every run makes
+// finitely many choices (all but rejection).
+func enumerate(mk func(rand.Source) Shuffler, n int) []*big.Rat {
+	probs := make([]*big.Rat, factorial(n))
+	for i := range probs {
+		probs[i] = new(big.Rat)
+	}
+	var path, bounds []int // the choices of the current run and their ranges
+	pos := 0
+	src := &scripted{choose: func(m int) int {
+		if pos == len(path) {
+			path, bounds = append(path, 0), append(bounds, m)
+		}
+		pos++
+		return path[pos-1]
+	}}
+	for {
+		perm := ordered(n)
+		pos = 0
+		Slice(mk(src), perm)
+		path, bounds = path[:pos], bounds[:pos]
+		weight := big.NewInt(1)
+		for _, b := range bounds {
+			weight.Mul(weight, big.NewInt(int64(b)))
+		}
+		probs[rank(perm)].Add(probs[rank(perm)], new(big.Rat).SetFrac(big.NewInt(1), weight))
+		// Advance the last choice that has another value; drop the rest.
+		i := len(path) - 1
+		for i >= 0 && path[i]+1 == bounds[i] {
+			i--
+		}
+		if i < 0 {
+			return probs
+		}
+		path[i]++
+		path, bounds = path[:i+1], bounds[:i+1]
+	}
+}
+
+// TestExactUniform proves, by enumerating every sequence of choices, that
+// each uniform algorithm with finitely many choices gives every order of
+// n ≤ 6 items probability exactly 1/n!: no sample, no tolerance.
+func TestExactUniform(t *testing.T) {
+	for _, a := range Algorithms() {
+		if !a.Uniform || a.Name == "rejection" {
+			continue
+		}
+		for n := 1; n <= 6; n++ {
+			want := big.NewRat(1, int64(factorial(n)))
+			for r, p := range enumerate(a.New, n) {
+				if p.Cmp(want) != 0 {
+					t.Errorf("%s n=%d: order %d has probability %v, want %v", a.Name, n, r, p, want)
+				}
+			}
+		}
+	}
+}
+
+// TestExactNaive pins the naive shuffle's exact distribution for n = 3: the
+// 27 paths give the orders 123, 132, 213, 231, 312, 321 counts 4, 5, 5, 5,
+// 4, 4.
+func TestExactNaive(t *testing.T) {
+	var got []string
+	for _, p := range enumerate(NewNaive, 3) {
+		got = append(got, new(big.Rat).Mul(p, big.NewRat(27, 1)).RatString())
+	}
+	assert.Equal(t, []string{"4", "5", "5", "5", "4", "4"}, got)
+
+	// The enumeration itself is sound: the probabilities of every biased
+	// algorithm still add up to 1.
+	for _, a := range Algorithms() {
+		if a.Uniform {
+			continue
+		}
+		mk := a.New
+		if a.NewRounds != nil {
+			mk = withRounds(a.NewRounds, 2)
+		}
+		sum := new(big.Rat)
+		for _, p := range enumerate(mk, 4) {
+			sum.Add(sum, p)
+		}
+		assert.Equal(t, "1", sum.RatString(), a.Name)
+	}
+}

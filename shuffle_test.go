@@ -1,0 +1,458 @@
+package shuffle
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// registryNames are the names issue #2 fixes; they may never change.
+var registryNames = []string{
+	"fisher-yates", "durstenfeld", "forward", "draw", "inside-out", "rejection",
+	"naive", "insertion", "transpositions", "cut", "overhand", "riffle",
+}
+
+// topLevel maps each registry name to its default-source function.
+var topLevel = map[string]func([]int){
+	"fisher-yates":   FisherYates[[]int],
+	"durstenfeld":    Durstenfeld[[]int],
+	"forward":        Forward[[]int],
+	"draw":           Draw[[]int],
+	"inside-out":     InsideOut[[]int],
+	"rejection":      Rejection[[]int],
+	"naive":          Naive[[]int],
+	"insertion":      Insertion[[]int],
+	"transpositions": Transpositions[[]int],
+	"cut":            Cut[[]int],
+	"overhand":       Overhand[[]int],
+	"riffle":         Riffle[[]int],
+}
+
+func ordered(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+// swapShuffle shuffles s through sh's Shuffle method, never through Slice.
+func swapShuffle[E any](sh Shuffler, s []E) {
+	sh.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+}
+
+// noSource fails the test if anything draws from it.
+type noSource struct{ t *testing.T }
+
+func (s noSource) Uint64() uint64 {
+	s.t.Helper()
+	s.t.Fatal("drew from the source")
+	return 0
+}
+
+// countSource counts the words drawn from a PCG.
+type countSource struct {
+	pcg   rand.PCG
+	words int
+}
+
+func (c *countSource) Uint64() uint64 { c.words++; return c.pcg.Uint64() }
+
+func TestRegistry(t *testing.T) {
+	algs := Algorithms()
+	var names []string
+	for _, a := range algs {
+		names = append(names, a.Name)
+		assert.NotEmpty(t, a.Summary, a.Name)
+		assert.NotEmpty(t, a.Time, a.Name)
+		require.NotNil(t, a.New, a.Name)
+		sh := a.New(nil)
+		assert.Equal(t, a.Name, fmt.Sprint(sh), "String of the default shuffler")
+		got, ok := Lookup(a.Name)
+		assert.True(t, ok)
+		assert.Equal(t, a.Name, got.Name)
+		repeated := slices.Contains([]string{"transpositions", "cut", "overhand", "riffle"}, a.Name)
+		assert.Equal(t, repeated, a.NewRounds != nil, "%s: NewRounds", a.Name)
+		if repeated {
+			assert.Equal(t, a.Name+"(3)", fmt.Sprint(a.NewRounds(nil, 3)))
+		}
+	}
+	assert.Equal(t, registryNames, names)
+	uniform := map[string]bool{}
+	for _, a := range algs {
+		uniform[a.Name] = a.Uniform
+	}
+	for _, name := range registryNames[:6] {
+		assert.True(t, uniform[name], name)
+	}
+	for _, name := range registryNames[6:] {
+		assert.False(t, uniform[name], name)
+	}
+	_, ok := Lookup("bogo")
+	assert.False(t, ok)
+
+	// The caller owns the slice.
+	algs[0].Name = "changed"
+	assert.Equal(t, "fisher-yates", Algorithms()[0].Name)
+}
+
+type card struct {
+	suit string
+	rank int
+}
+
+// checkPerm shuffles iota-derived slices of int, string and struct through
+// Slice and through Shuffle and checks that nothing is lost or duplicated.
+func checkPerm(t *testing.T, sh func() Shuffler, n int) {
+	t.Helper()
+	ints := ordered(n)
+	Slice(sh(), ints)
+	assert.ElementsMatch(t, ordered(n), ints, "ints, n=%d", n)
+
+	strs := make([]string, n)
+	for i := range strs {
+		strs[i] = strconv.Itoa(i)
+	}
+	want := slices.Clone(strs)
+	Slice(sh(), strs)
+	assert.ElementsMatch(t, want, strs, "strings, n=%d", n)
+
+	cards := make([]card, n)
+	for i := range cards {
+		cards[i] = card{"♠♥♦♣"[i%4 : i%4+1], i}
+	}
+	wantCards := slices.Clone(cards)
+	swapShuffle(sh(), cards)
+	assert.ElementsMatch(t, wantCards, cards, "structs via Shuffle, n=%d", n)
+}
+
+func TestPermutation(t *testing.T) {
+	for _, a := range Algorithms() {
+		t.Run(a.Name, func(t *testing.T) {
+			seed := uint64(0)
+			for n := 0; n <= 70; n++ {
+				seed++
+				checkPerm(t, func() Shuffler { return a.New(rand.NewPCG(seed, 7)) }, n)
+				checkPerm(t, func() Shuffler { return a.New(rand.NewChaCha8([32]byte{byte(seed)})) }, n)
+				checkPerm(t, func() Shuffler { return a.New(nil) }, n)
+				s := ordered(n)
+				topLevel[a.Name](s)
+				assert.ElementsMatch(t, ordered(n), s)
+			}
+		})
+	}
+}
+
+// TestSliceMatchesShuffle pins that the generic slice loop and the swap
+// method of every algorithm consume the same draws and give the same order.
+func TestSliceMatchesShuffle(t *testing.T) {
+	for _, a := range Algorithms() {
+		for _, n := range []int{2, 3, 10, 52, 100, 1000} {
+			s1, s2 := ordered(n), ordered(n)
+			src1, src2 := &countSource{pcg: *rand.NewPCG(3, uint64(n))}, &countSource{pcg: *rand.NewPCG(3, uint64(n))}
+			Slice(a.New(src1), s1)
+			swapShuffle(a.New(src2), s2)
+			assert.Equal(t, s1, s2, "%s n=%d", a.Name, n)
+			assert.Equal(t, src1.words, src2.words, "%s n=%d: words drawn", a.Name, n)
+		}
+	}
+}
+
+func TestEmptyAndSingleDrawNothing(t *testing.T) {
+	src := noSource{t}
+	for _, a := range Algorithms() {
+		sh := a.New(src)
+		var nilSlice []int
+		Slice(sh, nilSlice)
+		Slice(sh, []int{})
+		one := []string{"x"}
+		Slice(sh, one)
+		assert.Equal(t, []string{"x"}, one)
+		sh.Shuffle(0, func(i, j int) { t.Fatal("swap called") })
+		sh.Shuffle(1, func(i, j int) { t.Fatal("swap called") })
+		topLevel[a.Name](nil)
+		if a.NewRounds != nil {
+			Slice(a.NewRounds(src, 5), []int{1})
+		}
+	}
+	assert.Nil(t, Shuffled(src, []int(nil)))
+	assert.Equal(t, []int{}, Shuffled(src, []int{}))
+	assert.Equal(t, []int{4}, Shuffled(src, []int{4}))
+	assert.Nil(t, Collect(src, slices.Values([]int(nil))))
+	assert.Equal(t, []int{4}, Collect(src, slices.Values([]int{4})))
+	Faro([]int(nil), true)
+	Faro([]int{1}, false)
+}
+
+func TestDurstenfeldMatchesMathRand(t *testing.T) {
+	s := []int{0, 1, 2, 3, 4}
+	Slice(NewDurstenfeld(rand.NewPCG(1, 2)), s)
+	assert.Equal(t, []int{1, 4, 2, 0, 3}, s, "the example in math/rand/v2's Perm")
+
+	sources := map[string]func(seed uint64) (rand.Source, rand.Source){
+		"PCG": func(seed uint64) (rand.Source, rand.Source) {
+			return rand.NewPCG(seed, seed^0x9e37), rand.NewPCG(seed, seed^0x9e37)
+		},
+		"ChaCha8": func(seed uint64) (rand.Source, rand.Source) {
+			var k [32]byte
+			k[0], k[31] = byte(seed), byte(seed>>8)
+			return rand.NewChaCha8(k), rand.NewChaCha8(k)
+		},
+	}
+	for name, mk := range sources {
+		for seed := uint64(0); seed < 20; seed++ {
+			for _, n := range []int{2, 3, 4, 5, 8, 13, 52, 64, 1000, 65537} {
+				ours, theirs := mk(seed)
+				got, want := ordered(n), ordered(n)
+				Slice(NewDurstenfeld(ours), got)
+				rand.New(theirs).Shuffle(n, func(i, j int) { want[i], want[j] = want[j], want[i] })
+				require.Equal(t, want, got, "%s seed=%d n=%d", name, seed, n)
+				// Both sources must also be left in the same state.
+				require.Equal(t, theirs.Uint64(), ours.Uint64(), "%s seed=%d n=%d: next word", name, seed, n)
+			}
+		}
+	}
+}
+
+// golden pins, for every algorithm, the order of ordered(10) and a hash of the
+// order of ordered(1000) with PCG(1, 2). A change here changes what every
+// seeded user sees: it needs a release note, not a test update.
+var golden = map[string]struct {
+	ten  []int
+	hash uint64
+}{
+	"fisher-yates":   {[]int{4, 2, 3, 6, 9, 1, 8, 0, 5, 7}, 0x8736d819be2eb24d},
+	"durstenfeld":    {[]int{4, 2, 3, 6, 9, 1, 8, 0, 5, 7}, 0x8736d819be2eb24d},
+	"forward":        {[]int{7, 6, 2, 8, 5, 4, 0, 3, 9, 1}, 0x9237fc9a819a5bf3},
+	"draw":           {[]int{7, 5, 0, 8, 2, 1, 4, 6, 9, 3}, 0x63946e8447fe2add},
+	"inside-out":     {[]int{6, 9, 0, 4, 8, 2, 3, 5, 1, 7}, 0x7d9d4ea629e9f7},
+	"rejection":      {[]int{7, 6, 2, 0, 4, 1, 9, 3, 5, 8}, 0x3a65f0424fd21af5},
+	"naive":          {[]int{5, 9, 4, 2, 3, 7, 0, 1, 6, 8}, 0x2ad8b7ca53b74889},
+	"insertion":      {[]int{7, 4, 5, 0, 1, 6, 8, 9, 2, 3}, 0xd1c63f1898e2df5d},
+	"transpositions": {[]int{9, 7, 4, 2, 6, 5, 1, 8, 3, 0}, 0xc840e6b6728c1d0f},
+	"cut":            {[]int{7, 8, 9, 0, 1, 2, 3, 4, 5, 6}, 0x814314a5ad73443},
+	"overhand":       {[]int{5, 7, 4, 2, 1, 3, 0, 8, 6, 9}, 0xe001a8b7ea10644d},
+	"riffle":         {[]int{9, 2, 0, 6, 8, 7, 5, 4, 1, 3}, 0x7f2b9bb81fd255ed},
+}
+
+func hashInts(s []int) uint64 {
+	h := fnv.New64a()
+	for _, v := range s {
+		fmt.Fprintf(h, "%d,", v)
+	}
+	return h.Sum64()
+}
+
+func TestGolden(t *testing.T) {
+	for _, a := range Algorithms() {
+		g, ok := golden[a.Name]
+		require.True(t, ok, "no golden output for %s", a.Name)
+		s := ordered(10)
+		Slice(a.New(rand.NewPCG(1, 2)), s)
+		assert.Equal(t, g.ten, s, "%s: order of 10 items", a.Name)
+		s = ordered(1000)
+		Slice(a.New(rand.NewPCG(1, 2)), s)
+		assert.Equal(t, g.hash, hashInts(s), "%s: hash of the order of 1000 items", a.Name)
+	}
+	// Shuffled and Collect make the same draws as InsideOut, so they give
+	// the same order.
+	insideOut := golden["inside-out"].ten
+	assert.Equal(t, insideOut, Shuffled(rand.NewPCG(1, 2), ordered(10)), "Shuffled")
+	assert.Equal(t, insideOut, Collect(rand.NewPCG(1, 2), slices.Values(ordered(10))), "Collect")
+}
+
+func TestPanics(t *testing.T) {
+	assert.PanicsWithValue(t, "shuffle: NewRiffle: negative rounds", func() { NewRiffle(nil, -1) })
+	assert.PanicsWithValue(t, "shuffle: NewCut: negative rounds", func() { NewCut(nil, -1) })
+	assert.PanicsWithValue(t, "shuffle: NewOverhand: negative rounds", func() { NewOverhand(nil, -2) })
+	assert.PanicsWithValue(t, "shuffle: NewTranspositions: negative rounds", func() { NewTranspositions(nil, -1) })
+	assert.PanicsWithValue(t, "shuffle: Log2Factorial: negative n", func() { Log2Factorial(-1) })
+	for _, a := range Algorithms() {
+		assert.PanicsWithValue(t, "shuffle: Shuffle: negative n", func() {
+			a.New(nil).Shuffle(-1, func(i, j int) {})
+		}, a.Name)
+	}
+}
+
+func TestRounds(t *testing.T) {
+	sh := &shuffler{alg: algTranspositions}
+	assert.Equal(t, 0, sh.roundsFor(1))
+	assert.Equal(t, 2, sh.roundsFor(2))
+	assert.Equal(t, 206, sh.roundsFor(52), "⌈52·ln 52⌉")
+	assert.Equal(t, DefaultRiffleRounds, (&shuffler{alg: algRiffle}).roundsFor(52))
+	assert.Equal(t, 3, NewRiffle(nil, 3).(*shuffler).roundsFor(52))
+
+	// One cut of n items is one of the n−1 proper rotations; twenty are
+	// still rotations: the cyclic order never changes.
+	for seed := range uint64(50) {
+		s := ordered(9)
+		Slice(NewCut(rand.NewPCG(seed, 0), 1), s)
+		assert.NotEqual(t, 0, s[0], "one cut never leaves the deck as it was")
+		Slice(NewCut(rand.NewPCG(seed, 1), 0), s)
+		for i := range s {
+			assert.Equal(t, (s[0]+i)%9, s[i])
+		}
+	}
+
+	// Riffle and overhand with the words they draw: a riffle flips n coins
+	// (one word for up to 64 cards) plus at most n−1 bounded draws.
+	src := &countSource{pcg: *rand.NewPCG(5, 5)}
+	Slice(NewRiffle(src, 1), ordered(52))
+	assert.LessOrEqual(t, src.words, 1+51)
+	src = &countSource{pcg: *rand.NewPCG(5, 5)}
+	Slice(NewOverhand(src, 3), ordered(52))
+	assert.Equal(t, 3, src.words, "three passes flip 153 coins: three words")
+}
+
+func TestFaro(t *testing.T) {
+	s := []int{0, 1, 2, 3, 4, 5}
+	Faro(s, true)
+	assert.Equal(t, []int{0, 3, 1, 4, 2, 5}, s, "out-faro, even")
+	s = []int{0, 1, 2, 3, 4, 5}
+	Faro(s, false)
+	assert.Equal(t, []int{3, 0, 4, 1, 5, 2}, s, "in-faro, even")
+	s = []int{0, 1, 2, 3, 4}
+	Faro(s, true)
+	assert.Equal(t, []int{0, 3, 1, 4, 2}, s, "out-faro, odd: top and bottom stay")
+	s = []int{0, 1, 2, 3, 4}
+	Faro(s, false)
+	assert.Equal(t, []int{2, 0, 3, 1, 4}, s, "in-faro, odd")
+
+	deck := ordered(52)
+	for k := 1; k <= 8; k++ {
+		Faro(deck, true)
+		if k < 8 {
+			assert.NotEqual(t, ordered(52), deck, "restored after only %d out-faros", k)
+		}
+	}
+	assert.Equal(t, ordered(52), deck, "eight out-faros restore 52 cards")
+	for k := 1; k <= 52; k++ {
+		Faro(deck, false)
+		if k < 52 {
+			assert.NotEqual(t, ordered(52), deck, "restored after only %d in-faros", k)
+		}
+	}
+	assert.Equal(t, ordered(52), deck, "fifty-two in-faros restore 52 cards")
+}
+
+func TestShuffledAndCollect(t *testing.T) {
+	for n := range 70 {
+		in := ordered(n)
+		out := Shuffled(rand.NewPCG(uint64(n), 1), in)
+		assert.Equal(t, ordered(n), in, "Shuffled must not touch its input")
+		assert.ElementsMatch(t, in, out)
+		got := Collect(nil, slices.Values(in))
+		assert.ElementsMatch(t, in, got)
+	}
+	// Collect reads its sequence once and stops the iteration nowhere.
+	calls := 0
+	seq := func(yield func(string) bool) {
+		for _, v := range []string{"a", "b", "c"} {
+			calls++
+			if !yield(v) {
+				return
+			}
+		}
+	}
+	assert.ElementsMatch(t, []string{"a", "b", "c"}, Collect(rand.NewPCG(1, 1), seq))
+	assert.Equal(t, 3, calls)
+}
+
+func TestLog2Factorial(t *testing.T) {
+	assert.Equal(t, 0.0, Log2Factorial(0))
+	assert.Equal(t, 0.0, Log2Factorial(1))
+	assert.InDelta(t, 225.58, Log2Factorial(52), 0.005)
+	for n := 2; n < 600; n++ {
+		want := 0.0
+		for k := 2; k <= n; k++ {
+			want += math.Log2(float64(k))
+		}
+		assert.InEpsilon(t, want, Log2Factorial(n), 1e-12, "n=%d", n)
+	}
+	// The entropy facts of the package doc.
+	firstOver := func(bits float64) int {
+		n := 1
+		for Log2Factorial(n) <= bits {
+			n++
+		}
+		return n
+	}
+	assert.Equal(t, 35, firstOver(128), "PCG's 128-bit state")
+	assert.Equal(t, 58, firstOver(256), "ChaCha8's 256-bit seed")
+	assert.Less(t, math.Log2(86_400_000), Log2Factorial(12), "a seed of ms since midnight cannot reach even 12! orders")
+}
+
+func TestCryptoSource(t *testing.T) {
+	src := NewCryptoSource()
+	seen := map[uint64]bool{}
+	for range 1000 {
+		seen[src.Uint64()] = true
+	}
+	assert.Len(t, seen, 1000, "1000 words from crypto/rand are distinct")
+	a, b := ordered(52), ordered(52)
+	Slice(NewFisherYates(NewCryptoSource()), a)
+	Slice(NewFisherYates(NewCryptoSource()), b)
+	assert.ElementsMatch(t, ordered(52), a)
+	assert.NotEqual(t, a, b, "two crypto shuffles of 52 cards coincide with probability 1/52!")
+}
+
+// TestDefaultSourceConcurrent shuffles from many goroutines at once with
+// the default source; run with -race to check it.
+func TestDefaultSourceConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	shared := NewFisherYates(nil)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 200 {
+				s := ordered(52 + g)
+				FisherYates(s)
+				Slice(shared, s)
+				shared.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+				Riffle(s)
+				if !assert.ElementsMatch(t, ordered(52+g), s) {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// FuzzPermutation checks the permutation property for any algorithm, size
+// and seed; its seed corpus runs with every go test.
+func FuzzPermutation(f *testing.F) {
+	for i := range registryNames {
+		f.Add(uint8(i), uint16(i*7), uint64(i), uint8(0))
+		f.Add(uint8(i), uint16(300+i), uint64(i)<<40, uint8(3))
+	}
+	f.Fuzz(func(t *testing.T, algo uint8, n uint16, seed uint64, rounds uint8) {
+		algs := Algorithms()
+		a := algs[int(algo)%len(algs)]
+		size := int(n % 2048)
+		sh := a.New(rand.NewPCG(seed, seed>>32))
+		if a.NewRounds != nil {
+			sh = a.NewRounds(rand.NewPCG(seed, seed>>32), int(rounds%16))
+		}
+		s := ordered(size)
+		Slice(sh, s)
+		slices.Sort(s)
+		if !slices.Equal(ordered(size), s) {
+			t.Fatalf("%v on %d items lost or duplicated an item", sh, size)
+		}
+		swapShuffle(sh, s)
+		slices.Sort(s)
+		if !slices.Equal(ordered(size), s) {
+			t.Fatalf("%v.Shuffle on %d items lost or duplicated an item", sh, size)
+		}
+	})
+}
