@@ -63,9 +63,14 @@ func NewForward(src rand.Source) Shuffler {
 }
 
 func backward[S ~[]E, E any](r *rng, s S) {
-	for i := len(s) - 1; i > 0; i-- {
-		j := r.intn(i + 1)
-		s[i], s[j] = s[j], s[i]
+	var buf [block]int
+	for i := len(s) - 1; i > 0; {
+		js := buf[:min(i, block)]
+		r.fill(js, i+1, -1)
+		for _, j := range js {
+			s[i], s[j] = s[j], s[i]
+			i--
+		}
 	}
 }
 
@@ -76,10 +81,16 @@ func backwardFunc(r *rng, n int, swap func(i, j int)) {
 }
 
 func forward[S ~[]E, E any](r *rng, s S) {
+	var buf [block]int
 	n := len(s)
-	for i := 0; i < n-1; i++ {
-		j := i + r.intn(n-i)
-		s[i], s[j] = s[j], s[i]
+	for i := 0; i < n-1; {
+		ks := buf[:min(n-1-i, block)]
+		r.fill(ks, n-i, -1)
+		for _, k := range ks {
+			j := i + k
+			s[i], s[j] = s[j], s[i]
+			i++
+		}
 	}
 }
 

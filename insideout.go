@@ -61,9 +61,14 @@ func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {
 }
 
 func insideOut[S ~[]E, E any](r *rng, s S) {
-	for i := 1; i < len(s); i++ {
-		j := r.intn(i + 1)
-		s[i], s[j] = s[j], s[i]
+	var buf [block]int
+	for i := 1; i < len(s); {
+		js := buf[:min(len(s)-i, block)]
+		r.fill(js, i+1, 1)
+		for _, j := range js {
+			s[i], s[j] = s[j], s[i]
+			i++
+		}
 	}
 }
 

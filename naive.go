@@ -68,10 +68,15 @@ func NewTranspositions(src rand.Source, swaps int) Shuffler {
 }
 
 func naive[S ~[]E, E any](r *rng, s S) {
+	var buf [block]int
 	n := len(s)
-	for i := range s {
-		j := r.intn(n)
-		s[i], s[j] = s[j], s[i]
+	for i := 0; i < n; {
+		js := buf[:min(n-i, block)]
+		r.fill(js, n, 0)
+		for _, j := range js {
+			s[i], s[j] = s[j], s[i]
+			i++
+		}
 	}
 }
 
@@ -101,10 +106,15 @@ func insertionFunc(r *rng, n int, swap func(i, j int)) {
 }
 
 func transpositions[S ~[]E, E any](r *rng, s S, swaps int) {
-	n := len(s)
-	for range swaps {
-		i, j := r.intn(n), r.intn(n)
-		s[i], s[j] = s[j], s[i]
+	var buf [block]int
+	for left := 2 * swaps; left > 0; {
+		ij := buf[:min(left, block)]
+		r.fill(ij, len(s), 0)
+		for k := 0; k < len(ij); k += 2 {
+			i, j := ij[k], ij[k+1]
+			s[i], s[j] = s[j], s[i]
+		}
+		left -= len(ij)
 	}
 }
 

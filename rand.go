@@ -15,10 +15,10 @@ import (
 // Keeping the seam this narrow is what lets a test replace the randomness
 // with a scripted chooser and enumerate every sequence of choices an
 // algorithm can make, which yields exact (not sampled) distributions. In
-// production the script field is nil and the seam costs one predictable
-// branch per draw.
+// production the script field is nil and costs one predictable branch per
+// block of indices (see fill).
 type rng struct {
-	src    rand.Source // nil means the default, goroutine-safe source
+	src    rand.Source // never nil: newRNG puts the default source in for nil
 	script *scripted   // non-nil only in tests
 
 	coins  uint64 // unused random bits for coin, lowest first
@@ -34,54 +34,80 @@ type scripted struct {
 
 func (*scripted) Uint64() uint64 { panic("shuffle: scripted source asked for a raw word") }
 
+// defaultSource is math/rand/v2's top-level generator: ChaCha8 state kept
+// per thread by the runtime, safe for concurrent use without a lock.
+type defaultSource struct{}
+
+func (defaultSource) Uint64() uint64 { return rand.Uint64() }
+
 func newRNG(src rand.Source) rng {
-	r := rng{src: src}
-	if s, ok := src.(*scripted); ok {
-		r.script = s
+	switch s := src.(type) {
+	case nil:
+		return rng{src: defaultSource{}}
+	case *scripted:
+		return rng{src: s, script: s}
 	}
-	return r
+	return rng{src: src}
 }
 
-// uint64 returns one word from the source.
-func (r *rng) uint64() uint64 {
-	if r.src == nil {
-		return rand.Uint64()
-	}
-	return r.src.Uint64()
-}
+// block is how many indices the hot loops ask fill for at a time: enough to
+// make the call vanish in the cost of the swaps, small enough (512 bytes)
+// to live on the stack.
+const block = 64
 
-// intn returns a uniform integer in [0, n) for n > 0. It draws nothing when
-// n == 1, so a choice with one outcome costs no randomness.
+// intn returns a uniform integer in [0, n) for n > 0.
 func (r *rng) intn(n int) int {
-	if r.script != nil {
-		return r.script.choose(n)
-	}
-	if n == 1 {
-		return 0
-	}
-	return int(r.uint64n(uint64(n)))
+	var j [1]int
+	r.fill(j[:], n, 0)
+	return j[0]
 }
 
-// uint64n returns a uniform integer in [0, n) for n > 1, exactly as
-// (*rand.Rand).Uint64N does, word for word: a power of two is masked, any
+// fill sets each dst[k] to a uniform integer in [0, first + k·step); every
+// such bound must be at least 1. The loops over a slice draw their indices
+// through fill a block at a time, so the seam costs one call per block, not
+// one per item.
+//
+// Each index is drawn exactly as (*rand.Rand).IntN draws it, word for word,
+// except that a bound of 1 draws nothing: a power of two is masked, any
 // other bound uses Lemire's multiply-and-reject method (Lemire, "Fast Random
 // Integer Generation in an Interval", ACM TOMACS 2019).
 //
-// Why it is exact: the high word of x·n, for x uniform in [0, 2⁶⁴), takes
-// each value k in [0, n) for either ⌊2⁶⁴/n⌋ or ⌈2⁶⁴/n⌉ values of x. Rejecting
-// the products whose low word is below 2⁶⁴ mod n leaves exactly ⌊2⁶⁴/n⌋ for
-// every k. The costly modulus is needed only when the low word is below n,
-// which happens with probability n/2⁶⁴.
-func (r *rng) uint64n(n uint64) uint64 {
-	if n&(n-1) == 0 {
-		return r.uint64() & (n - 1)
-	}
-	hi, lo := bits.Mul64(r.uint64(), n)
-	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(r.uint64(), n)
+// Why that is exact: the high word of x·n, for x uniform in [0, 2⁶⁴), takes
+// each value k in [0, n) for either ⌊2⁶⁴/n⌋ or ⌈2⁶⁴/n⌉ values of x.
+// Rejecting the products whose low word is below 2⁶⁴ mod n leaves exactly
+// ⌊2⁶⁴/n⌋ for every k. The costly modulus is needed only when the low word
+// is below n, which happens with probability n/2⁶⁴.
+func (r *rng) fill(dst []int, first, step int) {
+	if r.script != nil {
+		for k := range dst {
+			dst[k] = r.script.choose(first + k*step)
 		}
+		return
+	}
+	src, n := r.src, uint64(first)
+	for k := range dst {
+		var j uint64
+		switch {
+		case n == 1:
+		case n&(n-1) == 0:
+			j = src.Uint64() & (n - 1)
+		default:
+			var lo uint64
+			j, lo = bits.Mul64(src.Uint64(), n)
+			if lo < n {
+				j = r.reject(n, j, lo)
+			}
+		}
+		dst[k] = int(j)
+		n += uint64(step)
+	}
+}
+
+// reject finishes a draw whose first product's low word fell below n: it
+// draws again while the low word is below 2⁶⁴ mod n.
+func (r *rng) reject(n, hi, lo uint64) uint64 {
+	for thresh := -n % n; lo < thresh; {
+		hi, lo = bits.Mul64(r.src.Uint64(), n)
 	}
 	return hi
 }
@@ -94,7 +120,7 @@ func (r *rng) coin() bool {
 		return r.script.choose(2) == 1
 	}
 	if r.ncoins == 0 {
-		r.coins, r.ncoins = r.uint64(), 64
+		r.coins, r.ncoins = r.src.Uint64(), 64
 	}
 	b := r.coins&1 == 1
 	r.coins >>= 1

@@ -1,0 +1,169 @@
+package shuffle
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// Compare the algorithms with
+//
+//	go test -run '^$' -bench . -count 6 > bench.txt
+//	benchstat -col /alg bench.txt
+//
+// Every benchmark reports ns/element besides ns/op, and its allocations.
+
+var benchSizes = []int{52, 1_000, 100_000}
+
+var benchSources = []struct {
+	name string
+	new  func() rand.Source
+}{
+	{"PCG", func() rand.Source { return rand.NewPCG(1, 2) }},
+	{"ChaCha8", func() rand.Source { return rand.NewChaCha8([32]byte{1, 2}) }},
+}
+
+func perElement(b *testing.B, n int) {
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/element")
+}
+
+// BenchmarkShuffle runs every registry algorithm through Slice with a PCG
+// source, next to (*rand.Rand).Shuffle with the same source (alg=math-rand).
+func BenchmarkShuffle(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("alg=math-rand/n=%d", n), func(b *testing.B) {
+			s := ordered(n)
+			r := rand.New(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			for b.Loop() {
+				r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+			}
+			perElement(b, n)
+		})
+		for _, a := range Algorithms() {
+			b.Run(fmt.Sprintf("alg=%s/n=%d", a.Name, n), func(b *testing.B) {
+				s := ordered(n)
+				sh := a.New(rand.NewPCG(1, 2))
+				b.ReportAllocs()
+				for b.Loop() {
+					Slice(sh, s)
+				}
+				perElement(b, n)
+			})
+		}
+	}
+}
+
+// BenchmarkSource compares fisher-yates with (*rand.Rand).Shuffle for each
+// kind of source: the default (FisherYates against rand.Shuffle), PCG and
+// ChaCha8; and through the swap-function interface (api=Shuffle).
+func BenchmarkSource(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("src=default/api=math-rand/n=%d", n), func(b *testing.B) {
+			s := ordered(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				rand.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+			}
+			perElement(b, n)
+		})
+		b.Run(fmt.Sprintf("src=default/api=FisherYates/n=%d", n), func(b *testing.B) {
+			s := ordered(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				FisherYates(s)
+			}
+			perElement(b, n)
+		})
+		for _, bs := range benchSources {
+			name, src := bs.name, bs.new
+			b.Run(fmt.Sprintf("src=%s/api=math-rand/n=%d", name, n), func(b *testing.B) {
+				s := ordered(n)
+				r := rand.New(src())
+				b.ReportAllocs()
+				for b.Loop() {
+					r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+				}
+				perElement(b, n)
+			})
+			b.Run(fmt.Sprintf("src=%s/api=Slice/n=%d", name, n), func(b *testing.B) {
+				s := ordered(n)
+				sh := NewFisherYates(src())
+				b.ReportAllocs()
+				for b.Loop() {
+					Slice(sh, s)
+				}
+				perElement(b, n)
+			})
+			b.Run(fmt.Sprintf("src=%s/api=Shuffle/n=%d", name, n), func(b *testing.B) {
+				s := ordered(n)
+				sh := NewFisherYates(src())
+				b.ReportAllocs()
+				for b.Loop() {
+					sh.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+				}
+				perElement(b, n)
+			})
+		}
+	}
+}
+
+// BenchmarkSeam measures what the rng seam costs: fisher-yates through
+// Slice against the same loop written out by hand with no seam at all
+// (api=inline), drawing from the same PCG through the same rand.Source
+// interface.
+func BenchmarkSeam(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("api=inline/n=%d", n), func(b *testing.B) {
+			s := ordered(n)
+			var src rand.Source = rand.NewPCG(1, 2)
+			b.ReportAllocs()
+			for b.Loop() {
+				inlineFisherYates(src, s)
+			}
+			perElement(b, n)
+		})
+		b.Run(fmt.Sprintf("api=Slice/n=%d", n), func(b *testing.B) {
+			s := ordered(n)
+			sh := NewFisherYates(rand.NewPCG(1, 2))
+			b.ReportAllocs()
+			for b.Loop() {
+				Slice(sh, s)
+			}
+			perElement(b, n)
+		})
+	}
+}
+
+func TestInlineFisherYates(t *testing.T) {
+	for _, n := range benchSizes {
+		want, got := ordered(n), ordered(n)
+		Slice(NewFisherYates(rand.NewPCG(4, 4)), want)
+		inlineFisherYates(rand.NewPCG(4, 4), got)
+		if !slices.Equal(want, got) {
+			t.Fatalf("n=%d: the seam-free reference of BenchmarkSeam differs from fisher-yates", n)
+		}
+	}
+}
+
+// inlineFisherYates is the seam-free reference for BenchmarkSeam.
+func inlineFisherYates(src rand.Source, s []int) {
+	for i := len(s) - 1; i > 0; i-- {
+		n := uint64(i + 1)
+		var j uint64
+		if n&(n-1) == 0 {
+			j = src.Uint64() & (n - 1)
+		} else {
+			hi, lo := bits.Mul64(src.Uint64(), n)
+			if lo < n {
+				for thresh := -n % n; lo < thresh; {
+					hi, lo = bits.Mul64(src.Uint64(), n)
+				}
+			}
+			j = hi
+		}
+		s[i], s[j] = s[j], s[i]
+	}
+}
