@@ -63,39 +63,41 @@ func NewForward(src rand.Source) Shuffler {
 }
 
 func backward[S ~[]E, E any](r *rng, s S) {
-	var buf [block]int
-	for i := len(s) - 1; i > 0; {
-		js := buf[:min(i, block)]
-		r.fill(js, i+1, -1)
-		for _, j := range js {
+	last := len(s) - 1
+	x := indices{count: last, first: last + 1, step: -1}
+	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
+		for t, j := range js {
+			i := last - k - t
 			s[i], s[j] = s[j], s[i]
-			i--
 		}
 	}
 }
 
 func backwardFunc(r *rng, n int, swap func(i, j int)) {
-	for i := n - 1; i > 0; i-- {
-		swap(i, r.intn(i+1))
+	x := indices{count: n - 1, first: n, step: -1}
+	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
+		for t, j := range js {
+			swap(n-1-k-t, j)
+		}
 	}
 }
 
 func forward[S ~[]E, E any](r *rng, s S) {
-	var buf [block]int
 	n := len(s)
-	for i := 0; i < n-1; {
-		ks := buf[:min(n-1-i, block)]
-		r.fill(ks, n-i, -1)
-		for _, k := range ks {
-			j := i + k
-			s[i], s[j] = s[j], s[i]
-			i++
+	x := indices{count: n - 1, first: n, step: -1}
+	for k, ds := x.next(r); len(ds) > 0; k, ds = x.next(r) {
+		for t, d := range ds {
+			i := k + t
+			s[i], s[i+d] = s[i+d], s[i]
 		}
 	}
 }
 
 func forwardFunc(r *rng, n int, swap func(i, j int)) {
-	for i := 0; i < n-1; i++ {
-		swap(i, i+r.intn(n-i))
+	x := indices{count: n - 1, first: n, step: -1}
+	for k, ds := x.next(r); len(ds) > 0; k, ds = x.next(r) {
+		for t, d := range ds {
+			swap(k+t, k+t+d)
+		}
 	}
 }

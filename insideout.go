@@ -61,19 +61,20 @@ func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {
 }
 
 func insideOut[S ~[]E, E any](r *rng, s S) {
-	var buf [block]int
-	for i := 1; i < len(s); {
-		js := buf[:min(len(s)-i, block)]
-		r.fill(js, i+1, 1)
-		for _, j := range js {
+	x := indices{count: len(s) - 1, first: 2, step: 1}
+	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
+		for t, j := range js {
+			i := k + t + 1
 			s[i], s[j] = s[j], s[i]
-			i++
 		}
 	}
 }
 
 func insideOutFunc(r *rng, n int, swap func(i, j int)) {
-	for i := 1; i < n; i++ {
-		swap(i, r.intn(i+1))
+	x := indices{count: n - 1, first: 2, step: 1}
+	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
+		for t, j := range js {
+			swap(k+t+1, j)
+		}
 	}
 }

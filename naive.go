@@ -52,8 +52,8 @@ func Transpositions[S ~[]E, E any](s S) {
 }
 
 // NewTranspositions returns the transpositions Shuffler drawing from src
-// (nil: the default source), making the given number of swaps, or
-// ⌈n·ln n⌉ for n items if swaps is 0. It is biased for every number of swaps.
+// (nil: the default source), making rounds random swaps, or ⌈n·ln n⌉ for n
+// items if rounds is 0. It is biased for every number of rounds.
 //
 // Each swap exchanges the items at two positions drawn independently and
 // uniformly (the same position, a no-op, with probability 1/n). Diaconis and
@@ -62,27 +62,27 @@ func Transpositions[S ~[]E, E any](s S) {
 // uniform: after k swaps every order's probability is a multiple of n^−2k,
 // and n! does not divide n^2k.
 //
-// NewTranspositions panics if swaps < 0.
-func NewTranspositions(src rand.Source, swaps int) Shuffler {
-	return newRounds("NewTranspositions", algTranspositions, src, swaps)
+// NewTranspositions panics if rounds < 0.
+func NewTranspositions(src rand.Source, rounds int) Shuffler {
+	return newRounds("NewTranspositions", algTranspositions, src, rounds)
 }
 
 func naive[S ~[]E, E any](r *rng, s S) {
-	var buf [block]int
-	n := len(s)
-	for i := 0; i < n; {
-		js := buf[:min(n-i, block)]
-		r.fill(js, n, 0)
-		for _, j := range js {
+	x := indices{count: len(s), first: len(s)}
+	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
+		for t, j := range js {
+			i := k + t
 			s[i], s[j] = s[j], s[i]
-			i++
 		}
 	}
 }
 
 func naiveFunc(r *rng, n int, swap func(i, j int)) {
-	for i := range n {
-		swap(i, r.intn(n))
+	x := indices{count: n, first: n}
+	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
+		for t, j := range js {
+			swap(k+t, j)
+		}
 	}
 }
 
@@ -106,21 +106,21 @@ func insertionFunc(r *rng, n int, swap func(i, j int)) {
 }
 
 func transpositions[S ~[]E, E any](r *rng, s S, swaps int) {
-	var buf [block]int
-	for left := 2 * swaps; left > 0; {
-		ij := buf[:min(left, block)]
-		r.fill(ij, len(s), 0)
-		for k := 0; k < len(ij); k += 2 {
-			i, j := ij[k], ij[k+1]
+	// Blocks have an even length, so a pair never straddles two of them.
+	x := indices{count: 2 * swaps, first: len(s)}
+	for _, ij := x.next(r); len(ij) > 0; _, ij = x.next(r) {
+		for t := 0; t < len(ij); t += 2 {
+			i, j := ij[t], ij[t+1]
 			s[i], s[j] = s[j], s[i]
 		}
-		left -= len(ij)
 	}
 }
 
 func transpositionsFunc(r *rng, n int, swap func(i, j int), swaps int) {
-	for range swaps {
-		i, j := r.intn(n), r.intn(n)
-		swap(i, j)
+	x := indices{count: 2 * swaps, first: n}
+	for _, ij := x.next(r); len(ij) > 0; _, ij = x.next(r) {
+		for t := 0; t < len(ij); t += 2 {
+			swap(ij[t], ij[t+1])
+		}
 	}
 }

@@ -55,21 +55,42 @@ func newRNG(src rand.Source) rng {
 // to live on the stack.
 const block = 64
 
-// intn returns a uniform integer in [0, n) for n > 0.
+// intn returns a uniform integer in [0, n) for n > 0; n == 1 draws nothing.
 func (r *rng) intn(n int) int {
+	if n == 1 && r.script == nil {
+		return 0
+	}
 	var j [1]int
 	r.fill(j[:], n, 0)
 	return j[0]
 }
 
+// indices hands out count indices a block at a time, the k-th uniform in
+// [0, first + k·step). The loops of the O(n) shuffles are written on top of
+// it: one call to fill per block, none per item, and no allocation, since
+// the block lives in the caller's frame.
+type indices struct {
+	buf                   [block]int
+	k, count, first, step int
+}
+
+// next returns the position k of the next block's first index and the
+// block, or an empty block when all count indices have been handed out.
+func (x *indices) next(r *rng) (k int, js []int) {
+	k = x.k
+	js = x.buf[:min(x.count-k, block)]
+	if len(js) > 0 {
+		r.fill(js, x.first+k*x.step, x.step)
+		x.k += len(js)
+	}
+	return k, js
+}
+
 // fill sets each dst[k] to a uniform integer in [0, first + k·step); every
-// such bound must be at least 1. The loops over a slice draw their indices
-// through fill a block at a time, so the seam costs one call per block, not
-// one per item.
+// such bound must be at least 2.
 //
-// Each index is drawn exactly as (*rand.Rand).IntN draws it, word for word,
-// except that a bound of 1 draws nothing: a power of two is masked, any
-// other bound uses Lemire's multiply-and-reject method (Lemire, "Fast Random
+// Each index is drawn exactly as (*rand.Rand).IntN draws it, word for word:
+// a power of two is masked, any other bound uses Lemire's multiply-and-reject method (Lemire, "Fast Random
 // Integer Generation in an Interval", ACM TOMACS 2019).
 //
 // Why that is exact: the high word of x·n, for x uniform in [0, 2⁶⁴), takes
@@ -87,11 +108,9 @@ func (r *rng) fill(dst []int, first, step int) {
 	src, n := r.src, uint64(first)
 	for k := range dst {
 		var j uint64
-		switch {
-		case n == 1:
-		case n&(n-1) == 0:
+		if n&(n-1) == 0 {
 			j = src.Uint64() & (n - 1)
-		default:
+		} else {
 			var lo uint64
 			j, lo = bits.Mul64(src.Uint64(), n)
 			if lo < n {

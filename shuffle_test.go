@@ -456,3 +456,20 @@ func FuzzPermutation(f *testing.F) {
 		}
 	})
 }
+
+// TestNoAllocs pins the documented promise that the in-place algorithms
+// allocate nothing per call, through Slice, through Shuffle and by default.
+func TestNoAllocs(t *testing.T) {
+	s := ordered(1000)
+	for _, a := range Algorithms() {
+		switch a.Name {
+		case "draw", "rejection", "riffle":
+			continue // documented to allocate their order
+		}
+		sh := a.New(rand.NewPCG(1, 2))
+		swap := func(i, j int) { s[i], s[j] = s[j], s[i] }
+		assert.Zero(t, testing.AllocsPerRun(20, func() { Slice(sh, s) }), "%s: Slice", a.Name)
+		assert.Zero(t, testing.AllocsPerRun(20, func() { sh.Shuffle(len(s), swap) }), "%s: Shuffle", a.Name)
+		assert.Zero(t, testing.AllocsPerRun(20, func() { topLevel[a.Name](s) }), "%s: default source", a.Name)
+	}
+}
