@@ -22,7 +22,7 @@ func FisherYates[S ~[]E, E any](s S) {
 // never moved again.
 //
 // Its random stream (which order a given seeded source yields) is pinned by
-// golden tests.
+// golden tests; it will change once, as the package documentation says.
 func NewFisherYates(src rand.Source) Shuffler {
 	return &shuffler{alg: algFisherYates, src: src}
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // DefaultCutRounds is the number of cuts NewCut makes when asked for 0:
-// "ten-odd or twenty times", as reference 001 describes the habit.
+// "ten-odd or twenty times", as the references describe the habit.
 const DefaultCutRounds = 20
 
 // DefaultOverhandRounds is the number of overhand passes NewOverhand makes
@@ -23,7 +23,7 @@ func Cut[S ~[]E, E any](s S) {
 
 // NewCut returns the cut Shuffler drawing from src (nil: the default
 // source), making the given number of cuts, or DefaultCutRounds if rounds is
-// 0. It is biased for every number of cuts.
+// 0. It is biased for every number of cuts and every n ≥ 3.
 //
 // Each cut splits the deck at a uniform point with at least one card in each
 // pile and puts the bottom pile on top. A cut is a rotation and rotations
@@ -47,7 +47,8 @@ func Overhand[S ~[]E, E any](s S) {
 // NewOverhand returns the overhand Shuffler drawing from src (nil: the
 // default source), making the given number of passes, or
 // DefaultOverhandRounds if rounds is 0. It is biased for every number of
-// passes.
+// passes and every n ≥ 3 (two cards are swapped with probability ½ by one
+// pass, which is fair).
 //
 // One pass follows Pemantle's model of the overhand shuffle (J. Theoret.
 // Probab. 2, 1989): each of the n−1 gaps between neighbouring cards is,
@@ -55,7 +56,7 @@ func Overhand[S ~[]E, E any](s S) {
 // the packets are taken off the top one by one and dropped onto the other
 // hand, so their order is reversed while each keeps its own order. Pemantle
 // showed that mixing takes between order n² and n²·log n passes, and
-// Jonasson (Ann. Appl. Probab. 16, 2006) that n²·log n is the truth: tens of
+// Jonasson (Ann. Appl. Probab. 16, 2006) that n²·log n is the truth:
 // thousands of passes for 52 cards.
 //
 // NewOverhand panics if rounds < 0.

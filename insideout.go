@@ -43,8 +43,9 @@ func Shuffled[S ~[]E, E any](src rand.Source, s S) S {
 	return out
 }
 
-// Collect returns the values of seq in uniformly random order, reading seq
-// once and never needing its length in advance. It draws from src (nil: the
+// Collect returns the values of seq in uniformly random order by the
+// inside-out algorithm, reading seq once and never needing its length in
+// advance. It draws from src (nil: the
 // default source), one bounded draw per value after the first, and grows the
 // result as append does.
 func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {

@@ -153,8 +153,9 @@ func (r *rng) coin() bool {
 // Use it where a predictable deck costs money. A seeded generator can reach
 // at most 2^b orders of a deck, b being the bits of its state (see
 // Log2Factorial), and whoever learns the seed can replay every deal. A crypto
-// source has no seed to learn and no such limit: every one of the n! orders
-// is reachable for every n.
+// source has no seed to learn, and the operating system keeps mixing fresh
+// entropy into it, so no fixed state bounds which orders can appear; no
+// feasible test can tell its output from uniform.
 //
 // The returned source is not safe for concurrent use; give each goroutine its
 // own. It never fails: crypto/rand.Read does not return errors.
@@ -182,8 +183,8 @@ func (c *cryptoSource) Uint64() uint64 {
 //
 // A generator whose whole state is b bits can produce at most 2^b different
 // shuffles, so once Log2Factorial(n) > b some orders can never appear:
-// math/rand/v2's PCG (128 bits) cannot reach every order for n ≥ 35, and
-// ChaCha8 (a 256-bit seed) cannot for n ≥ 58. The 1999 online-poker exploit
+// math/rand/v2's PCG (128 bits) cannot reach every order for n ≥ 35, and a
+// freshly seeded ChaCha8 (a 256-bit seed) cannot for n ≥ 58. The 1999 online-poker exploit
 // went further: its seed was the milliseconds since midnight, so only
 // 86,400,000 of the 52! decks could ever be dealt.
 //

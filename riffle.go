@@ -13,7 +13,7 @@ import (
 const DefaultRiffleRounds = 7
 
 // Riffle shuffles s in place with the default source by DefaultRiffleRounds
-// riffle shuffles. It is NOT uniform. O(n) time, n coin flips and at most n
+// riffle shuffles. It is NOT uniform. O(n) time, n coin flips and at most n−1
 // bounded draws per riffle; it allocates two []int of len(s).
 func Riffle[S ~[]E, E any](s S) {
 	shuffleSlice(&shuffler{alg: algRiffle}, s)
@@ -21,7 +21,7 @@ func Riffle[S ~[]E, E any](s S) {
 
 // NewRiffle returns the riffle Shuffler drawing from src (nil: the default
 // source), making the given number of riffles, or DefaultRiffleRounds if
-// rounds is 0. It is biased for every number of riffles.
+// rounds is 0. It is biased for every number of riffles and every n ≥ 2.
 //
 // Each riffle follows the Gilbert–Shannon–Reeds model: cut the deck after c
 // cards, c binomial(n, ½) (n coin flips), then interleave the two packets,
@@ -40,9 +40,10 @@ func NewRiffle(src rand.Source, rounds int) Shuffler {
 
 // Faro interleaves s perfectly, in place: the deck is cut exactly in half
 // and the halves are woven card by card. An out-faro (out true) keeps the top
-// card on top; an in-faro puts the top card second. For odd n the top half of
-// an out-faro is the larger one, of an in-faro the smaller one, so the out-
-// faro keeps both the top and the bottom card in place.
+// card on top; an in-faro puts the top card second. For even n the out-faro
+// keeps both the top and the bottom card in place. For odd n the top half of
+// an out-faro is the larger one, so it keeps the top card, and the top half
+// of an in-faro is the smaller one, so it keeps the bottom card.
 //
 // Faro is deterministic and draws no randomness: eight out-faros restore a
 // 52-card deck, which is why a perfect riffle is a magician's tool and not a

@@ -36,9 +36,13 @@
 // # Reproducibility
 //
 // Given the same seeded source, every algorithm returns the same order on
-// every platform and in every release; golden tests pin the streams. The
-// durstenfeld algorithm additionally returns exactly the order
-// (*rand.Rand).Shuffle returns with the same source.
+// every platform, and golden tests pin every stream so that no release
+// changes one by accident. One change is announced: fisher-yates, the
+// algorithm this package makes fast, will switch once to drawing several
+// indices from each random word, and is frozen from then on like the rest.
+// Code that needs a stream fixed forever, or equal to math/rand/v2's, uses
+// durstenfeld: with the same source it returns exactly the order
+// (*rand.Rand).Shuffle returns.
 //
 // Empty and one-element slices are never touched and draw nothing from the
 // source.
@@ -46,7 +50,6 @@ package shuffle
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 )
 
@@ -114,9 +117,10 @@ func Lookup(name string) (Algorithm, bool) {
 }
 
 // Slice shuffles s in place with sh. For the Shufflers of this package it
-// runs a generic loop over s, with no swap closure and, for the O(n)
-// algorithms, no allocation; any other Shuffler is called with a swap
-// function over s.
+// runs a generic loop over s, with no swap closure and no allocation (except
+// for draw, rejection and riffle, which work out the whole order first); any
+// other Shuffler is called with a swap function over s. Slice panics if sh is
+// nil.
 func Slice[S ~[]E, E any](sh Shuffler, s S) {
 	if p, ok := sh.(*shuffler); ok {
 		shuffleSlice(p, s)
@@ -190,7 +194,7 @@ func (sh *shuffler) roundsFor(n int) int {
 	}
 	switch sh.alg {
 	case algTranspositions:
-		return int(math.Ceil(float64(n) * math.Log(float64(n))))
+		return ceilNLogN(n)
 	case algRiffle:
 		return DefaultRiffleRounds
 	case algCut:
