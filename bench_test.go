@@ -110,12 +110,29 @@ func BenchmarkSource(b *testing.B) {
 	}
 }
 
-// BenchmarkSeam measures what the rng seam costs: fisher-yates through
-// Slice against the same loop written out by hand with no seam at all
-// (api=inline), drawing from the same PCG through the same rand.Source
-// interface.
+// BenchmarkSeam measures what the rng seam costs. All three variants run
+// the same backward loop and draw from the same PCG through the same
+// rand.Source interface:
+//
+//   - api=inline: the loop written out by hand, index and swap fused, no
+//     seam at all;
+//   - api=blocked: the package's structure (indices drawn a block at a time,
+//     then swapped) without the test hook;
+//   - api=Slice: the package as shipped, hook included.
+//
+// Slice against blocked is the price of the hook; blocked against inline is
+// the price of drawing indices in blocks.
 func BenchmarkSeam(b *testing.B) {
 	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("api=blocked/n=%d", n), func(b *testing.B) {
+			s := ordered(n)
+			var src rand.Source = rand.NewPCG(1, 2)
+			b.ReportAllocs()
+			for b.Loop() {
+				blockedFisherYates(src, s)
+			}
+			perElement(b, n)
+		})
 		b.Run(fmt.Sprintf("api=inline/n=%d", n), func(b *testing.B) {
 			s := ordered(n)
 			var src rand.Source = rand.NewPCG(1, 2)
@@ -137,13 +154,42 @@ func BenchmarkSeam(b *testing.B) {
 	}
 }
 
-func TestInlineFisherYates(t *testing.T) {
+func TestSeamReferences(t *testing.T) {
 	for _, n := range benchSizes {
-		want, got := ordered(n), ordered(n)
+		want, inline, blocked := ordered(n), ordered(n), ordered(n)
 		Slice(NewFisherYates(rand.NewPCG(4, 4)), want)
-		inlineFisherYates(rand.NewPCG(4, 4), got)
-		if !slices.Equal(want, got) {
-			t.Fatalf("n=%d: the seam-free reference of BenchmarkSeam differs from fisher-yates", n)
+		inlineFisherYates(rand.NewPCG(4, 4), inline)
+		blockedFisherYates(rand.NewPCG(4, 4), blocked)
+		if !slices.Equal(want, inline) || !slices.Equal(want, blocked) {
+			t.Fatalf("n=%d: a reference of BenchmarkSeam differs from fisher-yates", n)
+		}
+	}
+}
+
+// blockedFisherYates is backward and fill with the script hook taken out.
+func blockedFisherYates(src rand.Source, s []int) {
+	var buf [block]int
+	for i := len(s) - 1; i > 0; {
+		js := buf[:min(i, block)]
+		for k := range js {
+			n := uint64(i + 1 - k)
+			var j uint64
+			if n&(n-1) == 0 {
+				j = src.Uint64() & (n - 1)
+			} else {
+				var lo uint64
+				j, lo = bits.Mul64(src.Uint64(), n)
+				if lo < n {
+					for thresh := -n % n; lo < thresh; {
+						j, lo = bits.Mul64(src.Uint64(), n)
+					}
+				}
+			}
+			js[k] = int(j)
+		}
+		for _, j := range js {
+			s[i], s[j] = s[j], s[i]
+			i--
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -178,6 +179,8 @@ func TestEmptyAndSingleDrawNothing(t *testing.T) {
 		assert.Equal(t, []string{"x"}, one)
 		sh.Shuffle(0, func(i, j int) { t.Fatal("swap called") })
 		sh.Shuffle(1, func(i, j int) { t.Fatal("swap called") })
+		// The default-source functions cannot be watched; they must at
+		// least accept nil.
 		topLevel[a.Name](nil)
 		if a.NewRounds != nil {
 			Slice(a.NewRounds(src, 5), []int{1})
@@ -192,10 +195,44 @@ func TestEmptyAndSingleDrawNothing(t *testing.T) {
 	Faro([]int{1}, false)
 }
 
+// zeroEvery is a PCG whose first word and every k-th after it is 0 (k ≥ 2),
+// so the very first draw, with a bound that is no power of two for n = 3,
+// 10, 52 and 1000, is rejected at least once. A zero word makes the low
+// half of x·n zero, below 2⁶⁴ mod n for every n that is not a power of two,
+// so it forces the rejection branch of the bounded draw, which an honest
+// source reaches with probability n/2⁶⁴.
+type zeroEvery struct {
+	pcg  rand.PCG
+	k, i int
+}
+
+func (z *zeroEvery) Uint64() uint64 {
+	z.i++
+	if z.i%z.k == 1 {
+		return 0
+	}
+	return z.pcg.Uint64()
+}
+
+func TestDurstenfeldRejection(t *testing.T) {
+	for _, k := range []int{2, 3, 7} {
+		for _, n := range []int{3, 10, 52, 1000} {
+			ours := &zeroEvery{pcg: *rand.NewPCG(9, uint64(n)), k: k}
+			theirs := &zeroEvery{pcg: *rand.NewPCG(9, uint64(n)), k: k}
+			got, want := ordered(n), ordered(n)
+			Slice(NewDurstenfeld(ours), got)
+			rand.New(theirs).Shuffle(n, func(i, j int) { want[i], want[j] = want[j], want[i] })
+			require.Equal(t, want, got, "k=%d n=%d", k, n)
+			require.Equal(t, theirs.i, ours.i, "k=%d n=%d: words drawn", k, n)
+			require.Greater(t, ours.i, n-1, "k=%d n=%d: some draws were rejected", k, n)
+		}
+	}
+}
+
 func TestDurstenfeldMatchesMathRand(t *testing.T) {
 	s := []int{0, 1, 2, 3, 4}
 	Slice(NewDurstenfeld(rand.NewPCG(1, 2)), s)
-	assert.Equal(t, []int{1, 4, 2, 0, 3}, s, "the example in math/rand/v2's Perm")
+	assert.Equal(t, []int{1, 4, 2, 0, 3}, s, "rand.New(rand.NewPCG(1, 2)).Perm(5)")
 
 	sources := map[string]func(seed uint64) (rand.Source, rand.Source){
 		"PCG": func(seed uint64) (rand.Source, rand.Source) {
@@ -284,7 +321,6 @@ func TestPanics(t *testing.T) {
 
 func TestRounds(t *testing.T) {
 	sh := &shuffler{alg: algTranspositions}
-	assert.Equal(t, 0, sh.roundsFor(1))
 	assert.Equal(t, 2, sh.roundsFor(2))
 	assert.Equal(t, 206, sh.roundsFor(52), "⌈52·ln 52⌉")
 	assert.Equal(t, DefaultRiffleRounds, (&shuffler{alg: algRiffle}).roundsFor(52))
@@ -321,10 +357,10 @@ func TestFaro(t *testing.T) {
 	assert.Equal(t, []int{3, 0, 4, 1, 5, 2}, s, "in-faro, even")
 	s = []int{0, 1, 2, 3, 4}
 	Faro(s, true)
-	assert.Equal(t, []int{0, 3, 1, 4, 2}, s, "out-faro, odd: top and bottom stay")
+	assert.Equal(t, []int{0, 3, 1, 4, 2}, s, "out-faro, odd: the top card stays")
 	s = []int{0, 1, 2, 3, 4}
 	Faro(s, false)
-	assert.Equal(t, []int{2, 0, 3, 1, 4}, s, "in-faro, odd")
+	assert.Equal(t, []int{2, 0, 3, 1, 4}, s, "in-faro, odd: the bottom card stays")
 
 	deck := ordered(52)
 	for k := 1; k <= 8; k++ {
@@ -370,12 +406,14 @@ func TestLog2Factorial(t *testing.T) {
 	assert.Equal(t, 0.0, Log2Factorial(0))
 	assert.Equal(t, 0.0, Log2Factorial(1))
 	assert.InDelta(t, 225.58, Log2Factorial(52), 0.005)
-	for n := 2; n < 600; n++ {
-		want := 0.0
-		for k := 2; k <= n; k++ {
-			want += math.Log2(float64(k))
-		}
-		assert.InEpsilon(t, want, Log2Factorial(n), 1e-12, "n=%d", n)
+	// Against n! computed exactly: n! = m·2^e with m in [½, 1).
+	f := big.NewInt(1)
+	for n := 2; n <= 1000; n++ {
+		f.Mul(f, big.NewInt(int64(n)))
+		m := new(big.Float)
+		e := new(big.Float).SetInt(f).MantExp(m)
+		mf, _ := m.Float64()
+		assert.InEpsilon(t, float64(e)+math.Log2(mf), Log2Factorial(n), 1e-13, "n=%d", n)
 	}
 	// The entropy facts of the package doc.
 	firstOver := func(bits float64) int {
@@ -471,5 +509,18 @@ func TestNoAllocs(t *testing.T) {
 		assert.Zero(t, testing.AllocsPerRun(20, func() { Slice(sh, s) }), "%s: Slice", a.Name)
 		assert.Zero(t, testing.AllocsPerRun(20, func() { sh.Shuffle(len(s), swap) }), "%s: Shuffle", a.Name)
 		assert.Zero(t, testing.AllocsPerRun(20, func() { topLevel[a.Name](s) }), "%s: default source", a.Name)
+	}
+}
+
+func TestCeilNLogN(t *testing.T) {
+	assert.Equal(t, 0, ceilNLogN(1))
+	assert.Equal(t, 2, ceilNLogN(2), "2·ln 2 = 1.386")
+	assert.Equal(t, 206, ceilNLogN(52), "52·ln 52 = 205.46")
+	assert.Equal(t, 13815511, ceilNLogN(1_000_000), "10⁶·ln 10⁶ = 13815510.56")
+	for n := 2; n <= 5000; n++ {
+		require.Equal(t, ceilNLogNExact(n), ceilNLogN(n), "n=%d: the float and the exact path disagree", n)
+	}
+	for _, n := range []int{1 << 20, 1<<31 - 1, 1 << 40} {
+		assert.Equal(t, ceilNLogNExact(n), ceilNLogN(n), "n=%d", n)
 	}
 }
