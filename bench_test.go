@@ -25,7 +25,13 @@ var benchSources = []struct {
 	{"ChaCha8", func() rand.Source { return rand.NewChaCha8([32]byte{1, 2}) }},
 }
 
-func perElement(b *testing.B, n int) {
+// run times f on a slice of n ints and reports allocations and ns/element.
+func run(b *testing.B, n int, f func(s []int)) {
+	s := ordered(n)
+	b.ReportAllocs()
+	for b.Loop() {
+		f(s)
+	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/element")
 }
 
@@ -34,23 +40,13 @@ func perElement(b *testing.B, n int) {
 func BenchmarkShuffle(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("alg=math-rand/n=%d", n), func(b *testing.B) {
-			s := ordered(n)
 			r := rand.New(rand.NewPCG(1, 2))
-			b.ReportAllocs()
-			for b.Loop() {
-				r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-			}
-			perElement(b, n)
+			run(b, n, func(s []int) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
 		})
 		for _, a := range Algorithms() {
 			b.Run(fmt.Sprintf("alg=%s/n=%d", a.Name, n), func(b *testing.B) {
-				s := ordered(n)
 				sh := a.New(rand.NewPCG(1, 2))
-				b.ReportAllocs()
-				for b.Loop() {
-					Slice(sh, s)
-				}
-				perElement(b, n)
+				run(b, n, func(s []int) { Slice(sh, s) })
 			})
 		}
 	}
@@ -62,49 +58,24 @@ func BenchmarkShuffle(b *testing.B) {
 func BenchmarkSource(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("src=default/api=math-rand/n=%d", n), func(b *testing.B) {
-			s := ordered(n)
-			b.ReportAllocs()
-			for b.Loop() {
-				rand.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-			}
-			perElement(b, n)
+			run(b, n, func(s []int) { rand.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
 		})
 		b.Run(fmt.Sprintf("src=default/api=FisherYates/n=%d", n), func(b *testing.B) {
-			s := ordered(n)
-			b.ReportAllocs()
-			for b.Loop() {
-				FisherYates(s)
-			}
-			perElement(b, n)
+			run(b, n, func(s []int) { FisherYates(s) })
 		})
 		for _, bs := range benchSources {
 			name, src := bs.name, bs.new
 			b.Run(fmt.Sprintf("src=%s/api=math-rand/n=%d", name, n), func(b *testing.B) {
-				s := ordered(n)
 				r := rand.New(src())
-				b.ReportAllocs()
-				for b.Loop() {
-					r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-				}
-				perElement(b, n)
+				run(b, n, func(s []int) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
 			})
 			b.Run(fmt.Sprintf("src=%s/api=Slice/n=%d", name, n), func(b *testing.B) {
-				s := ordered(n)
 				sh := NewFisherYates(src())
-				b.ReportAllocs()
-				for b.Loop() {
-					Slice(sh, s)
-				}
-				perElement(b, n)
+				run(b, n, func(s []int) { Slice(sh, s) })
 			})
 			b.Run(fmt.Sprintf("src=%s/api=Shuffle/n=%d", name, n), func(b *testing.B) {
-				s := ordered(n)
 				sh := NewFisherYates(src())
-				b.ReportAllocs()
-				for b.Loop() {
-					sh.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-				}
-				perElement(b, n)
+				run(b, n, func(s []int) { sh.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
 			})
 		}
 	}
@@ -125,31 +96,16 @@ func BenchmarkSource(b *testing.B) {
 func BenchmarkSeam(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(fmt.Sprintf("api=blocked/n=%d", n), func(b *testing.B) {
-			s := ordered(n)
 			var src rand.Source = rand.NewPCG(1, 2)
-			b.ReportAllocs()
-			for b.Loop() {
-				blockedFisherYates(src, s)
-			}
-			perElement(b, n)
+			run(b, n, func(s []int) { blockedFisherYates(src, s) })
 		})
 		b.Run(fmt.Sprintf("api=inline/n=%d", n), func(b *testing.B) {
-			s := ordered(n)
 			var src rand.Source = rand.NewPCG(1, 2)
-			b.ReportAllocs()
-			for b.Loop() {
-				inlineFisherYates(src, s)
-			}
-			perElement(b, n)
+			run(b, n, func(s []int) { inlineFisherYates(src, s) })
 		})
 		b.Run(fmt.Sprintf("api=Slice/n=%d", n), func(b *testing.B) {
-			s := ordered(n)
 			sh := NewFisherYates(rand.NewPCG(1, 2))
-			b.ReportAllocs()
-			for b.Loop() {
-				Slice(sh, s)
-			}
-			perElement(b, n)
+			run(b, n, func(s []int) { Slice(sh, s) })
 		})
 	}
 }
