@@ -90,8 +90,9 @@ func (x *indices) next(r *rng) (k int, js []int) {
 // such bound must be at least 2.
 //
 // Each index is drawn exactly as (*rand.Rand).IntN draws it, word for word:
-// a power of two is masked, any other bound uses Lemire's multiply-and-reject method (Lemire, "Fast Random
-// Integer Generation in an Interval", ACM TOMACS 2019).
+// a power of two is masked, any other bound uses Lemire's multiply-and-reject
+// method (Lemire, "Fast Random Integer Generation in an Interval", ACM TOMACS
+// 2019).
 //
 // Why that is exact: the high word of x·n, for x uniform in [0, 2⁶⁴), takes
 // each value k in [0, n) for either ⌊2⁶⁴/n⌋ or ⌈2⁶⁴/n⌉ values of x.

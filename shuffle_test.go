@@ -312,6 +312,7 @@ func TestPanics(t *testing.T) {
 	assert.PanicsWithValue(t, "shuffle: NewOverhand: negative rounds", func() { NewOverhand(nil, -2) })
 	assert.PanicsWithValue(t, "shuffle: NewTranspositions: negative rounds", func() { NewTranspositions(nil, -1) })
 	assert.PanicsWithValue(t, "shuffle: Log2Factorial: negative n", func() { Log2Factorial(-1) })
+	assert.Panics(t, func() { Slice(nil, []int{1, 2}) }, "Slice with a nil Shuffler")
 	for _, a := range Algorithms() {
 		assert.PanicsWithValue(t, "shuffle: Shuffle: negative n", func() {
 			a.New(nil).Shuffle(-1, func(i, j int) {})
