@@ -52,6 +52,19 @@ func BenchmarkShuffle(b *testing.B) {
 	}
 }
 
+// reportWords runs shuffle 20 times more, untimed, on a counting PCG and
+// reports the source words drawn per element. The information limit is
+// log2(n!)/(64·n) words per element: 0.068 at n = 52, 0.13 at 1,000.
+func reportWords(b *testing.B, n int, shuffle func(src rand.Source, s []int)) {
+	const reps = 20
+	src := &countSource{pcg: *rand.NewPCG(7, 7)}
+	s := ordered(n)
+	for range reps {
+		shuffle(src, s)
+	}
+	b.ReportMetric(float64(src.words)/reps/float64(n), "words/element")
+}
+
 // BenchmarkSource compares fisher-yates with (*rand.Rand).Shuffle for each
 // kind of source: the default (FisherYates against rand.Shuffle), PCG and
 // ChaCha8; and through the swap-function interface (api=Shuffle).
@@ -68,10 +81,14 @@ func BenchmarkSource(b *testing.B) {
 			b.Run(fmt.Sprintf("src=%s/api=math-rand/n=%d", name, n), func(b *testing.B) {
 				r := rand.New(src())
 				run(b, n, func(s []int) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
+				reportWords(b, n, func(src rand.Source, s []int) {
+					rand.New(src).Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+				})
 			})
 			b.Run(fmt.Sprintf("src=%s/api=Slice/n=%d", name, n), func(b *testing.B) {
 				sh := NewFisherYates(src())
 				run(b, n, func(s []int) { Slice(sh, s) })
+				reportWords(b, n, func(src rand.Source, s []int) { Slice(NewFisherYates(src), s) })
 			})
 			b.Run(fmt.Sprintf("src=%s/api=Shuffle/n=%d", name, n), func(b *testing.B) {
 				sh := NewFisherYates(src())
@@ -82,8 +99,8 @@ func BenchmarkSource(b *testing.B) {
 }
 
 // BenchmarkSeam measures what the rng seam costs. All three variants run
-// the same backward loop and draw from the same PCG through the same
-// rand.Source interface:
+// the same backward loop, one word per index (durstenfeld), and draw from the
+// same PCG through the same rand.Source interface:
 //
 //   - api=inline: the loop written out by hand, index and swap fused, no
 //     seam at all;
@@ -104,7 +121,7 @@ func BenchmarkSeam(b *testing.B) {
 			run(b, n, func(s []int) { inlineFisherYates(src, s) })
 		})
 		b.Run(fmt.Sprintf("api=Slice/n=%d", n), func(b *testing.B) {
-			sh := NewFisherYates(rand.NewPCG(1, 2))
+			sh := NewDurstenfeld(rand.NewPCG(1, 2))
 			run(b, n, func(s []int) { Slice(sh, s) })
 		})
 	}
@@ -113,16 +130,17 @@ func BenchmarkSeam(b *testing.B) {
 func TestSeamReferences(t *testing.T) {
 	for _, n := range benchSizes {
 		want, inline, blocked := ordered(n), ordered(n), ordered(n)
-		Slice(NewFisherYates(rand.NewPCG(4, 4)), want)
+		Slice(NewDurstenfeld(rand.NewPCG(4, 4)), want)
 		inlineFisherYates(rand.NewPCG(4, 4), inline)
 		blockedFisherYates(rand.NewPCG(4, 4), blocked)
 		if !slices.Equal(want, inline) || !slices.Equal(want, blocked) {
-			t.Fatalf("n=%d: a reference of BenchmarkSeam differs from fisher-yates", n)
+			t.Fatalf("n=%d: a reference of BenchmarkSeam differs from durstenfeld", n)
 		}
 	}
 }
 
-// blockedFisherYates is backward and fill with the script hook taken out.
+// blockedFisherYates is durstenfeld's backward and fill with the script
+// hook taken out.
 func blockedFisherYates(src rand.Source, s []int) {
 	var buf [block]int
 	for i := len(s) - 1; i > 0; {

@@ -43,7 +43,7 @@ func ExampleNewFisherYates() {
 	shuffle.Slice(sh, deck)
 	fmt.Println(deck)
 	// Output:
-	// [A♠ 10♠ J♠ Q♠ K♠]
+	// [Q♠ 10♠ A♠ J♠ K♠]
 }
 
 // Dealing: shuffle once, then hand out cards from the top.
@@ -57,10 +57,10 @@ func Example_deal() {
 	}
 	fmt.Println(len(deck), "cards left")
 	// Output:
-	// North 3♥ K♦ 10♠ 7♠ 4♥
-	// East  9♦ 9♣ 2♠ 4♣ 2♦
-	// South 7♣ 8♣ 4♠ 10♥ 5♦
-	// West  5♠ J♠ 6♣ 6♦ 4♦
+	// North Q♥ J♥ 8♥ 4♦ 7♦
+	// East  Q♣ 9♥ Q♦ J♠ 5♥
+	// South A♣ 3♥ 6♥ 5♠ 3♦
+	// West  5♣ Q♠ 2♠ A♦ 3♣
 	// 32 cards left
 }
 
@@ -157,12 +157,12 @@ func ExampleNaive() {
 	}
 	// Output:
 	// order  naive  fisher-yates  exact naive
-	// 123   14.9%  16.7%         4/27 = 14.8%
+	// 123   14.9%  16.6%         4/27 = 14.8%
 	// 132   18.5%  16.6%         5/27 = 18.5%
 	// 213   18.5%  16.7%         5/27 = 18.5%
-	// 231   18.5%  16.7%         5/27 = 18.5%
-	// 312   14.8%  16.7%         4/27 = 14.8%
-	// 321   14.8%  16.7%         4/27 = 14.8%
+	// 231   18.5%  16.8%         5/27 = 18.5%
+	// 312   14.8%  16.6%         4/27 = 14.8%
+	// 321   14.8%  16.6%         4/27 = 14.8%
 }
 
 // A perfect out-faro is no shuffle at all: eight of them restore the deck.

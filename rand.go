@@ -69,21 +69,70 @@ func (r *rng) intn(n int) int {
 // [0, first + k·step). The loops of the O(n) shuffles are written on top of
 // it: one call to fill per block, none per item, and no allocation, since
 // the block lives in the caller's frame.
+//
+// With batched set (fisher-yates: step −1, bounds down to 2) the indices are
+// cut several to a word by fillDown, and a block may come out up to five
+// indices longer than asked, so that where a batch ends never depends on
+// where a block does.
 type indices struct {
-	buf                   [block]int
+	buf                   [block + 5]int
 	k, count, first, step int
+	batched               bool
 }
 
 // next returns the position k of the next block's first index and the
 // block, or an empty block when all count indices have been handed out.
 func (x *indices) next(r *rng) (k int, js []int) {
 	k = x.k
-	js = x.buf[:min(x.count-k, block)]
-	if len(js) > 0 {
+	want := min(x.count-k, block)
+	switch {
+	case want <= 0:
+		return k, nil
+	case x.batched:
+		js = x.buf[:r.fillDown(x.buf[:], x.first-k, want)]
+	default:
+		js = x.buf[:want]
 		r.fill(js, x.first+k*x.step, x.step)
-		x.k += len(js)
 	}
+	x.k += len(js)
 	return k, js
+}
+
+// fillDown writes at least want indices, buf[t] uniform in [0, b−t), cutting
+// several from each random word (see batch.go), and returns how many it
+// wrote: at most want+5, and never more than b−1, so no bound falls below 2.
+// buf must have room for want+5.
+//
+// The common sources get a loop of their own, where the compiler calls
+// (*rand.PCG).Uint64 inline and the others directly; any other source goes
+// through the interface, with the same result word for word.
+func (r *rng) fillDown(buf []int, b, want int) int {
+	if r.script != nil {
+		for t := range want {
+			buf[t] = r.script.choose(b - t)
+		}
+		return want
+	}
+	n := 0
+	switch s := r.src.(type) {
+	case *rand.PCG:
+		for n < want {
+			n += batchDown(s.Uint64(), b-n, batchLen(b-n), buf[n:])
+		}
+	case *rand.ChaCha8:
+		for n < want {
+			n += batchDown(s.Uint64(), b-n, batchLen(b-n), buf[n:])
+		}
+	case defaultSource:
+		for n < want {
+			n += batchDown(rand.Uint64(), b-n, batchLen(b-n), buf[n:])
+		}
+	default:
+		for n < want {
+			n += batchDown(s.Uint64(), b-n, batchLen(b-n), buf[n:])
+		}
+	}
+	return n
 }
 
 // fill sets each dst[k] to a uniform integer in [0, first + k·step); every

@@ -37,12 +37,13 @@
 //
 // Given the same seeded source, every algorithm returns the same order on
 // every platform, and golden tests pin every stream so that no release
-// changes one by accident. One change is announced: fisher-yates, the
-// algorithm this package makes fast, will switch once to drawing several
-// indices from each random word, and is frozen from then on like the rest.
-// Code that needs a stream fixed forever, or equal to math/rand/v2's, uses
-// durstenfeld: with the same source it returns exactly the order
-// (*rand.Rand).Shuffle returns.
+// changes one by accident. fisher-yates, the algorithm this package makes
+// fast, changed once in this release, to cutting several indices from each
+// random word; one more change is announced, an exact cache-aware algorithm
+// for arrays far larger than the cache, which will change the order of such
+// arrays only. After it fisher-yates is frozen like the rest. Code that needs
+// a stream fixed forever, or equal to math/rand/v2's, uses durstenfeld: with
+// the same source it returns exactly the order (*rand.Rand).Shuffle returns.
 //
 // Empty and one-element slices are never touched and draw nothing from the
 // source.
@@ -215,7 +216,7 @@ func shuffleSlice[S ~[]E, E any](sh *shuffler, s S) {
 	r := newRNG(sh.src)
 	switch sh.alg {
 	case algFisherYates, algDurstenfeld:
-		backward(&r, s)
+		backward(&r, s, sh.alg == algFisherYates)
 	case algForward:
 		forward(&r, s)
 	case algInsideOut:
@@ -247,7 +248,7 @@ func (sh *shuffler) Shuffle(n int, swap func(i, j int)) {
 	r := newRNG(sh.src)
 	switch sh.alg {
 	case algFisherYates, algDurstenfeld:
-		backwardFunc(&r, n, swap)
+		backwardFunc(&r, n, swap, sh.alg == algFisherYates)
 	case algForward:
 		forwardFunc(&r, n, swap)
 	case algInsideOut:

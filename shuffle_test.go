@@ -266,7 +266,7 @@ var golden = map[string]struct {
 	ten  []int
 	hash uint64
 }{
-	"fisher-yates":   {[]int{4, 2, 3, 6, 9, 1, 8, 0, 5, 7}, 0x8736d819be2eb24d},
+	"fisher-yates":   {[]int{5, 0, 9, 2, 4, 3, 8, 1, 6, 7}, 0x40e4bd07195bb879},
 	"durstenfeld":    {[]int{4, 2, 3, 6, 9, 1, 8, 0, 5, 7}, 0x8736d819be2eb24d},
 	"forward":        {[]int{7, 6, 2, 8, 5, 4, 0, 3, 9, 1}, 0x9237fc9a819a5bf3},
 	"draw":           {[]int{7, 5, 0, 8, 2, 1, 4, 6, 9, 3}, 0x63946e8447fe2add},
