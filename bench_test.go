@@ -1,7 +1,9 @@
 package shuffle
 
 import (
+	"flag"
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -185,5 +187,76 @@ func inlineFisherYates(src rand.Source, s []int) {
 			j = hi
 		}
 		s[i], s[j] = s[j], s[i]
+	}
+}
+
+var hugeBench = flag.Bool("huge", false, "also benchmark 10^8 items (800 MB per slice)")
+
+// runInt64 is run for []int64, the element type of the large benchmarks.
+func runInt64(b *testing.B, n int, f func(s []int64)) {
+	s := make([]int64, n)
+	for i := range s {
+		s[i] = int64(i)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		f(s)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/element")
+}
+
+// withThreshold runs f with fisher-yates's cache-aware path starting at t
+// items, to compare the two paths at the same n.
+func withThreshold(t int, f func()) {
+	old := large.threshold
+	large.threshold = t
+	defer func() { large.threshold = old }()
+	f()
+}
+
+// BenchmarkCrossover times fisher-yates at sizes around the cache sizes with
+// the cache-aware path forced off (path=swap) and on (path=scatter): where
+// scatter starts to win is where large.threshold belongs.
+func BenchmarkCrossover(b *testing.B) {
+	for _, lg := range []int{16, 18, 19, 20, 21, 22, 24} {
+		n := 1 << lg
+		for _, path := range []struct {
+			name      string
+			threshold int
+		}{{"swap", math.MaxInt}, {"scatter", 2}} {
+			b.Run(fmt.Sprintf("path=%s/n=2^%d", path.name, lg), func(b *testing.B) {
+				sh := NewFisherYates(rand.NewPCG(1, 2))
+				withThreshold(path.threshold, func() { runInt64(b, n, func(s []int64) { Slice(sh, s) }) })
+			})
+		}
+	}
+}
+
+// BenchmarkLarge compares, on 10^7 int64s (10^8 with -huge) and a PCG
+// source: math/rand/v2, fisher-yates as shipped (cache-aware at this size),
+// fisher-yates with the cache-aware path turned off, and Parallel on
+// GOMAXPROCS goroutines.
+func BenchmarkLarge(b *testing.B) {
+	sizes := []int{10_000_000}
+	if *hugeBench {
+		sizes = append(sizes, 100_000_000)
+	}
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("alg=math-rand/n=%d", n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			runInt64(b, n, func(s []int64) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
+		})
+		b.Run(fmt.Sprintf("alg=fisher-yates/n=%d", n), func(b *testing.B) {
+			sh := NewFisherYates(rand.NewPCG(1, 2))
+			runInt64(b, n, func(s []int64) { Slice(sh, s) })
+		})
+		b.Run(fmt.Sprintf("alg=fisher-yates-swap/n=%d", n), func(b *testing.B) {
+			sh := NewFisherYates(rand.NewPCG(1, 2))
+			withThreshold(math.MaxInt, func() { runInt64(b, n, func(s []int64) { Slice(sh, s) }) })
+		})
+		b.Run(fmt.Sprintf("alg=parallel/n=%d", n), func(b *testing.B) {
+			src := rand.NewPCG(1, 2)
+			runInt64(b, n, func(s []int64) { Parallel(src, s, 0) })
+		})
 	}
 }

@@ -215,8 +215,14 @@ func shuffleSlice[S ~[]E, E any](sh *shuffler, s S) {
 	}
 	r := newRNG(sh.src)
 	switch sh.alg {
-	case algFisherYates, algDurstenfeld:
-		backward(&r, s, sh.alg == algFisherYates)
+	case algFisherYates:
+		if n >= large.threshold && r.script == nil {
+			scatter(&r, s, 1)
+		} else {
+			backward(&r, s, true)
+		}
+	case algDurstenfeld:
+		backward(&r, s, false)
 	case algForward:
 		forward(&r, s)
 	case algInsideOut:
@@ -247,8 +253,21 @@ func (sh *shuffler) Shuffle(n int, swap func(i, j int)) {
 	}
 	r := newRNG(sh.src)
 	switch sh.alg {
-	case algFisherYates, algDurstenfeld:
-		backwardFunc(&r, n, swap, sh.alg == algFisherYates)
+	case algFisherYates:
+		if n >= large.threshold && r.script == nil {
+			// The same order as Slice gives: scatter the indices, then
+			// follow the permutation with swap.
+			p := make([]int, n)
+			for i := range p {
+				p[i] = i
+			}
+			scatter(&r, p, 1)
+			permuteFunc(swap, p)
+		} else {
+			backwardFunc(&r, n, swap, true)
+		}
+	case algDurstenfeld:
+		backwardFunc(&r, n, swap, false)
 	case algForward:
 		forwardFunc(&r, n, swap)
 	case algInsideOut:
