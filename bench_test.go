@@ -232,31 +232,59 @@ func BenchmarkCrossover(b *testing.B) {
 	}
 }
 
-// BenchmarkLarge compares, on 10^7 int64s (10^8 with -huge) and a PCG
-// source: math/rand/v2, fisher-yates as shipped (cache-aware at this size),
-// fisher-yates with the cache-aware path turned off, and Parallel on
-// GOMAXPROCS goroutines.
-func BenchmarkLarge(b *testing.B) {
-	sizes := []int{10_000_000}
+// opaque hides a PCG's type behind a wrapper, so that fisher-yates takes its
+// interface path: it measures batching without devirtualisation.
+type opaque struct{ rand.Source }
+
+// BenchmarkAblation measures what each optimisation of fisher-yates buys,
+// with a PCG source, step by step:
+//
+//	0 math-rand       (*rand.Rand).Shuffle: a closure and a word per index
+//	1 one-word        the package's loop, no closure, a word per index (durstenfeld)
+//	2 batched         up to six indices per word, source behind an interface
+//	3 devirtualised   the same with *rand.PCG called directly (fisher-yates
+//	                  below the cache-aware threshold)
+//	4 cache-aware     fisher-yates as shipped at 10^7 (scatter), one goroutine
+//	5 parallel        Parallel on GOMAXPROCS goroutines; parallel-1 is the
+//	                  same on one goroutine, its own single-goroutine time
+//
+// Sizes 52, 1,000 and 100,000 use []int; 10^7 (and 10^8 with -huge) []int64.
+func BenchmarkAblation(b *testing.B) {
+	sizes := []int{52, 1_000, 100_000, 10_000_000}
 	if *hugeBench {
 		sizes = append(sizes, 100_000_000)
 	}
+	r := rand.New(pcg)
+	durstenfeld, batched, fy := NewDurstenfeld(pcg), NewFisherYates(opaque{pcg}), NewFisherYates(pcg)
+	type step struct {
+		name      string
+		threshold int // of the cache-aware path while the step runs
+		f         func(s []int64)
+	}
 	for _, n := range sizes {
-		b.Run(fmt.Sprintf("alg=math-rand/n=%d", n), func(b *testing.B) {
-			r := rand.New(rand.NewPCG(1, 2))
-			runInt64(b, n, func(s []int64) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
-		})
-		b.Run(fmt.Sprintf("alg=fisher-yates/n=%d", n), func(b *testing.B) {
-			sh := NewFisherYates(rand.NewPCG(1, 2))
-			runInt64(b, n, func(s []int64) { Slice(sh, s) })
-		})
-		b.Run(fmt.Sprintf("alg=fisher-yates-swap/n=%d", n), func(b *testing.B) {
-			sh := NewFisherYates(rand.NewPCG(1, 2))
-			withThreshold(math.MaxInt, func() { runInt64(b, n, func(s []int64) { Slice(sh, s) }) })
-		})
-		b.Run(fmt.Sprintf("alg=parallel/n=%d", n), func(b *testing.B) {
-			src := rand.NewPCG(1, 2)
-			runInt64(b, n, func(s []int64) { Parallel(src, s, 0) })
-		})
+		steps := []step{
+			{"0-math-rand", math.MaxInt, func(s []int64) {
+				r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+			}},
+			{"1-one-word", math.MaxInt, func(s []int64) { Slice(durstenfeld, s) }},
+			{"2-batched", math.MaxInt, func(s []int64) { Slice(batched, s) }},
+			{"3-devirtualised", math.MaxInt, func(s []int64) { Slice(fy, s) }},
+		}
+		if n >= large.threshold {
+			steps = append(steps,
+				step{"4-cache-aware", large.threshold, func(s []int64) { Slice(fy, s) }},
+				step{"5-parallel", large.threshold, func(s []int64) { Parallel(pcg, s, 0) }},
+				step{"5-parallel-1", large.threshold, func(s []int64) { Parallel(pcg, s, 1) }},
+			)
+		}
+		for _, st := range steps {
+			b.Run(fmt.Sprintf("step=%s/n=%d", st.name, n), func(b *testing.B) {
+				withThreshold(st.threshold, func() { runInt64(b, n, st.f) })
+			})
+		}
 	}
 }
+
+// pcg is the source of BenchmarkAblation; a package variable, so that the
+// steps' closures need not capture one.
+var pcg = rand.NewPCG(1, 2)

@@ -72,10 +72,24 @@ func NewForward(src rand.Source) Shuffler {
 	return &shuffler{alg: algForward, src: src}
 }
 
+// smallDeck is the most swaps fisher-yates makes without the block cursor.
+const smallDeck = 63
+
 // backward is the loop of fisher-yates (batched) and durstenfeld (one word
 // per index, as math/rand/v2 draws).
 func backward[S ~[]E, E any](r *rng, s S, batched bool) {
 	last := len(s) - 1
+	if batched && last <= smallDeck {
+		// A small deck in one go: no cursor, and a block only as large as
+		// a deck of cards needs, since Go zeroes it on every call.
+		var buf [smallDeck + 5]int
+		js := buf[:r.fillDown(buf[:], last+1, last)]
+		for t, j := range js {
+			i := last - t
+			s[i], s[j] = s[j], s[i]
+		}
+		return
+	}
 	x := indices{count: last, first: last + 1, step: -1, batched: batched}
 	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
 		for t, j := range js {
