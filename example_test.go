@@ -236,3 +236,18 @@ func ExampleNewCryptoSource() {
 	fmt.Println(len(deck))
 	// Output: 52
 }
+
+// Parallel shuffles a large slice on several goroutines, and the order
+// depends on the seed alone: any number of workers gives exactly the order
+// FisherYates gives on one.
+func ExampleParallel() {
+	const n = 1<<23 + 7 // large enough for the cache-aware, parallel path
+	a, b := make([]int32, n), make([]int32, n)
+	for i := range a {
+		a[i], b[i] = int32(i), int32(i)
+	}
+	shuffle.Parallel(rand.NewPCG(4, 2), a, 4)
+	shuffle.Slice(shuffle.NewFisherYates(rand.NewPCG(4, 2)), b)
+	fmt.Println(slices.Equal(a, b), a[:5])
+	// Output: true [3286373 7486767 4608722 5678933 5840866]
+}

@@ -30,9 +30,11 @@ func FisherYates[S ~[]E, E any](s S) {
 // *rand.ChaCha8 and the default source get a loop with the source called
 // directly.
 //
+// Above 2²³ items it scatters the items into cache-sized buckets and shuffles
+// each (see Parallel and large.go), allocating a buffer of n items.
+//
 // Its random stream (which order a given seeded source yields) is pinned by
-// golden tests; see the package documentation for the one change still
-// announced.
+// golden tests and frozen from this release on.
 func NewFisherYates(src rand.Source) Shuffler {
 	return &shuffler{alg: algFisherYates, src: src}
 }

@@ -33,15 +33,23 @@
 // never a modulus or a float. Log2Factorial tells how many bits of state a
 // generator needs to reach every order: more than PCG's 128 at n ≥ 35.
 //
+// # Large arrays
+//
+// Above 2²³ items fisher-yates stops swapping across the whole array and
+// scatters the items into cache-sized buckets first (Sanders 1998), exactly
+// uniform still, at the price of a buffer of n items. Parallel runs that
+// algorithm on several goroutines and returns exactly the order FisherYates
+// returns, whatever the number of goroutines. No function of this package
+// starts a goroutine except Parallel.
+//
 // # Reproducibility
 //
 // Given the same seeded source, every algorithm returns the same order on
 // every platform, and golden tests pin every stream so that no release
 // changes one by accident. fisher-yates, the algorithm this package makes
 // fast, changed once in this release, to cutting several indices from each
-// random word; one more change is announced, an exact cache-aware algorithm
-// for arrays far larger than the cache, which will change the order of such
-// arrays only. After it fisher-yates is frozen like the rest. Code that needs
+// random word and, above 2²³ items, to scattering into buckets. From this
+// release on its stream is frozen like the rest. Code that needs
 // a stream fixed forever, or equal to math/rand/v2's, uses durstenfeld: with
 // the same source it returns exactly the order (*rand.Rand).Shuffle returns.
 //
