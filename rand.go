@@ -181,6 +181,14 @@ func (r *rng) reject(n, hi, lo uint64) uint64 {
 	return hi
 }
 
+// float returns a uniform float64 in the open interval (0, 1): a 53-bit
+// fraction from one word, plus half a step so that neither 0 nor 1 can come
+// out and logarithms stay finite. It is for the samplers that need real
+// numbers (Reservoir, WeightedSample); scripted tests cannot drive it.
+func (r *rng) float() float64 {
+	return (float64(r.src.Uint64()>>11) + 0.5) * 0x1p-53
+}
+
 // coin returns a fair random bit. Production code draws a word at a time and
 // hands out its bits lowest first; unused bits are dropped when the call that
 // owns the rng returns.

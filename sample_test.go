@@ -1,0 +1,406 @@
+package shuffle
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// chiSquare compares counts of outcomes with their exact probabilities and
+// returns the p-value. Outcomes of probability zero must never occur: if one
+// does, the p-value is 0.
+func chiSquare(obs, probs []float64) float64 {
+	total := 0.0
+	for _, o := range obs {
+		total += o
+	}
+	var o, e []float64
+	for i, p := range probs {
+		if p == 0 {
+			if obs[i] != 0 {
+				return 0
+			}
+			continue
+		}
+		o, e = append(o, obs[i]), append(e, p*total)
+	}
+	return distuv.ChiSquared{K: float64(len(o) - 1)}.Survival(stat.ChiSquare(o, e))
+}
+
+// tupleIndex numbers the ordered k-tuples of distinct items of [0, n).
+func tupleIndex(t []int, n int) int {
+	idx := 0
+	for _, v := range t {
+		idx = idx*n + v
+	}
+	return idx
+}
+
+// tupleProbs gives every ordered k-tuple of distinct items of [0, n)
+// probability (n−k)!/n!, and every other index 0.
+func tupleProbs(n, k int) []float64 {
+	size := 1
+	for range k {
+		size *= n
+	}
+	probs := make([]float64, size)
+	p := float64(factorial(n-k)) / float64(factorial(n))
+	for idx := range probs {
+		seen, x := map[int]bool{}, idx
+		for range k {
+			seen[x%n] = true
+			x /= n
+		}
+		if len(seen) == k {
+			probs[idx] = p
+		}
+	}
+	return probs
+}
+
+// tupleTest runs draw trials times and returns the p-value of the ordered
+// k-tuples it returns against the uniform distribution on them.
+func tupleTest(n, k, trials int, seed uint64, draw func(r *rand.PCG) []int) float64 {
+	return tupleTestProbs(tupleProbs(n, k), n, trials, seed, draw)
+}
+
+// tupleTestProbs is tupleTest against the given probabilities of the tuples.
+func tupleTestProbs(probs []float64, n, trials int, seed uint64, draw func(r *rand.PCG) []int) float64 {
+	src := rand.NewPCG(seed, 99)
+	obs := make([]float64, len(probs))
+	for range trials {
+		obs[tupleIndex(draw(src), n)]++
+	}
+	return chiSquare(obs, probs)
+}
+
+func TestPartial(t *testing.T) {
+	for _, nk := range [][2]int{{5, 2}, {4, 3}, {4, 4}, {6, 1}} {
+		n, k := nk[0], nk[1]
+		p := tupleTest(n, k, 30_000, seedOf("Partial", n*10+k), func(src *rand.PCG) []int {
+			s := ordered(n)
+			Partial(src, s, k)
+			return s[:k]
+		})
+		assert.GreaterOrEqual(t, p, alpha, "Partial n=%d k=%d", n, k)
+	}
+	// Negative control: position i takes any item of [0, n), not of [i, n).
+	p := tupleTest(5, 3, 30_000, seedOf("Partial-naive", 53), func(src *rand.PCG) []int {
+		s := ordered(5)
+		r := newRNG(src)
+		for i := range 3 {
+			j := r.intn(5)
+			s[i], s[j] = s[j], s[i]
+		}
+		return s[:3]
+	})
+	assert.Less(t, p, alpha, "the check failed to reject a naive partial shuffle")
+
+	s := ordered(10)
+	Partial(noSource{t}, s[:1], 1)
+	Partial(noSource{t}, s, 0)
+	assert.Equal(t, ordered(10), s)
+	Partial(nil, s, 10)
+	assert.ElementsMatch(t, ordered(10), s)
+	assert.PanicsWithValue(t, "shuffle: Partial: k out of range", func() { Partial(nil, s, 11) })
+	assert.PanicsWithValue(t, "shuffle: Partial: k out of range", func() { Partial(nil, s, -1) })
+}
+
+func TestSample(t *testing.T) {
+	for _, nk := range [][2]int{{6, 2}, {5, 3}, {4, 4}} {
+		n, k := nk[0], nk[1]
+		p := tupleTest(n, k, 30_000, seedOf("Sample", n*10+k), func(src *rand.PCG) []int { return Sample(src, n, k) })
+		assert.GreaterOrEqual(t, p, alpha, "Sample n=%d k=%d", n, k)
+	}
+	// The map path, for k > 64, gives the same as the list path would.
+	for _, k := range []int{64, 65, 200} {
+		got := Sample(rand.NewPCG(5, 5), 1000, k)
+		assert.Len(t, got, k)
+		seen := map[int]bool{}
+		for _, v := range got {
+			assert.True(t, v >= 0 && v < 1000)
+			seen[v] = true
+		}
+		assert.Len(t, seen, k, "distinct")
+	}
+	huge := Sample(nil, 1_000_000_000_000, 10)
+	slices.Sort(huge)
+	assert.Len(t, slices.Compact(huge), 10)
+	assert.Empty(t, Sample(noSource{t}, 5, 0))
+	assert.PanicsWithValue(t, "shuffle: Sample: k out of range", func() { Sample(nil, 3, 4) })
+	assert.PanicsWithValue(t, "shuffle: Sample: k out of range", func() { Sample(nil, -1, 0) })
+}
+
+func TestReservoir(t *testing.T) {
+	// Every ordered 2-tuple and 3-tuple of a stream of 6, and all of a
+	// stream shorter than k.
+	for _, k := range []int{2, 3} {
+		p := tupleTest(6, k, 30_000, seedOf("Reservoir", k), func(src *rand.PCG) []int {
+			return Reservoir(src, slices.Values(ordered(6)), k)
+		})
+		assert.GreaterOrEqual(t, p, alpha, "Reservoir k=%d", k)
+	}
+	p := tupleTest(3, 3, 30_000, seedOf("Reservoir-short", 3), func(src *rand.PCG) []int {
+		return Reservoir(src, slices.Values(ordered(3)), 5)
+	})
+	assert.GreaterOrEqual(t, p, alpha, "a stream shorter than k comes out shuffled")
+
+	// A long stream: the subsets of 2 of 40 items, by the pair's smaller
+	// member, against the exact probabilities (39−m)/C(40,2).
+	obs := make([]float64, 40)
+	probs := make([]float64, 40)
+	for m := range probs {
+		probs[m] = float64(39-m) / 780
+	}
+	src := rand.NewPCG(7, 7)
+	for range 40_000 {
+		got := Reservoir(src, slices.Values(ordered(40)), 2)
+		obs[min(got[0], got[1])]++
+	}
+	assert.GreaterOrEqual(t, chiSquare(obs, probs), alpha, "Reservoir over a stream of 40")
+
+	// Negative control: the classic bug, replacing with probability 1/i
+	// instead of k/i, skews the same check.
+	clear(obs)
+	for range 40_000 {
+		r := newRNG(src)
+		res := []int{0, 1}
+		for i := 2; i < 40; i++ {
+			if r.intn(i+1) == 0 {
+				res[r.intn(2)] = i
+			}
+		}
+		obs[min(res[0], res[1])]++
+	}
+	assert.Less(t, chiSquare(obs, probs), alpha, "the check failed to reject a biased reservoir")
+
+	assert.Empty(t, Reservoir(noSource{t}, slices.Values(ordered(5)), 0))
+	assert.Empty(t, Reservoir(nil, slices.Values([]int(nil)), 3))
+	assert.PanicsWithValue(t, "shuffle: Reservoir: negative k", func() { Reservoir(nil, slices.Values(ordered(3)), -1) })
+}
+
+// weightedOrderProbs returns the probability of every full order of the
+// weighted items by the product formula w_a/W · w_b/(W−w_a) · …, indexed
+// like tupleIndex.
+func weightedOrderProbs(w []float64) []float64 {
+	n := len(w)
+	probs := tupleProbs(n, n)
+	for idx := range probs {
+		if probs[idx] == 0 {
+			continue
+		}
+		t, x := make([]int, n), idx
+		for i := n - 1; i >= 0; i-- {
+			t[i], x = x%n, x/n
+		}
+		p, left := 1.0, 0.0
+		for _, v := range w {
+			left += v
+		}
+		for _, v := range t {
+			p *= w[v] / left
+			left -= w[v]
+		}
+		probs[idx] = p
+	}
+	return probs
+}
+
+func TestWeightedOrder(t *testing.T) {
+	for _, w := range [][]float64{{1, 2, 3}, {5, 1, 1, 3}, {0.1, 10, 1, 0.5}} {
+		n := len(w)
+		probs := weightedOrderProbs(w)
+		p := tupleTestProbs(probs, n, 40_000, seedOf("Weighted", n), func(src *rand.PCG) []int {
+			got, err := WeightedSample(src, w, n)
+			require.NoError(t, err)
+			return got
+		})
+		assert.GreaterOrEqual(t, p, alpha, "WeightedSample %v", w)
+		// Negative control: keys u·w instead of u^(1/w).
+		src := rand.NewPCG(seedOf("Weighted-wrong", n), 1)
+		obs := make([]float64, len(probs))
+		for range 40_000 {
+			r := newRNG(src)
+			keys := make([]keyed, n)
+			for i := range keys {
+				keys[i] = keyed{r.float() * w[i], i}
+			}
+			slices.SortFunc(keys, func(a, b keyed) int { return int(math.Copysign(1, b.key-a.key)) })
+			order := make([]int, n)
+			for i, k := range keys {
+				order[i] = k.i
+			}
+			obs[tupleIndex(order, n)]++
+		}
+		assert.Less(t, chiSquare(obs, probs), alpha, "the check failed to reject keys u·w for %v", w)
+	}
+	// k of n: the first pick of 2 out of 5 goes to i with probability w_i/W
+	// also when the jumps do the work (many items per kept one).
+	w := []float64{1, 0, 2, 0, 3, 4, 0, 5, 1, 1, 2, 3, 4, 5, 6, 1}
+	total := 0.0
+	for _, v := range w {
+		total += v
+	}
+	probs := make([]float64, len(w))
+	for i, v := range w {
+		probs[i] = v / total
+	}
+	obs := make([]float64, len(w))
+	src := rand.NewPCG(11, 11)
+	for range 40_000 {
+		got, err := WeightedSample(src, w, 2)
+		require.NoError(t, err)
+		obs[got[0]]++
+	}
+	assert.GreaterOrEqual(t, chiSquare(obs, probs), alpha, "first of 2 weighted picks")
+
+	// Zero weights come last, uniformly among themselves.
+	counts := map[int]int{}
+	for range 3000 {
+		got, err := WeightedSample(src, []float64{0, 2, 0, 1, 0}, 5)
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []int{1, 3}, got[:2])
+		counts[got[2]]++
+	}
+	assert.Len(t, counts, 3)
+	for _, c := range counts {
+		assert.InDelta(t, 1000, c, 150, "each zero-weight item third, about a third of the time")
+	}
+}
+
+func TestAlias(t *testing.T) {
+	w := []float64{1, 2, 3, 0, 4, 10, 0.5}
+	a, err := NewAlias(rand.NewPCG(3, 3), w)
+	require.NoError(t, err)
+	assert.Equal(t, len(w), a.Len())
+	total := 0.0
+	for _, v := range w {
+		total += v
+	}
+	probs := make([]float64, len(w))
+	for i, v := range w {
+		probs[i] = v / total
+	}
+	obs := make([]float64, len(w))
+	for range 100_000 {
+		obs[a.Pick()]++
+	}
+	assert.Zero(t, obs[3], "a zero weight is never picked")
+	assert.GreaterOrEqual(t, chiSquare(obs, probs), alpha)
+	// Negative control: picking uniformly.
+	clear(obs)
+	r := rand.New(rand.NewPCG(4, 4))
+	for range 100_000 {
+		obs[r.IntN(len(w))]++
+	}
+	assert.Less(t, chiSquare(obs, probs), alpha)
+
+	// Sums that overflow still scale.
+	big, err := NewAlias(rand.NewPCG(1, 1), []float64{math.MaxFloat64, math.MaxFloat64, 0})
+	require.NoError(t, err)
+	for range 100 {
+		assert.Less(t, big.Pick(), 2)
+	}
+	one, err := NewAlias(noSource{t}, []float64{3})
+	require.NoError(t, err)
+	assert.Equal(t, 0, one.Pick(), "one weight: no draw")
+}
+
+// TestBadWeights checks that bad data gives an error naming the function,
+// leaves the weights untouched and draws nothing.
+func TestBadWeights(t *testing.T) {
+	bad := map[string][]float64{
+		"is -1":         {1, -1, 2},
+		"is NaN":        {math.NaN(), 1},
+		"is +Inf":       {1, math.Inf(1)},
+		"is -Inf":       {math.Inf(-1)},
+		"all 3 weights": {0, 0, 0},
+		"all 0 weights": {},
+		"is -5e-324":    {-5e-324, 1},
+	}
+	for want, w := range bad {
+		before := slices.Clone(w)
+		_, err := WeightedSample(noSource{t}, w, 0)
+		require.Error(t, err, "%v", w)
+		assert.True(t, strings.Contains(err.Error(), "WeightedSample") && strings.Contains(err.Error(), want), err.Error())
+		_, err = NewAlias(noSource{t}, w)
+		require.Error(t, err, "%v", w)
+		assert.Contains(t, err.Error(), "NewAlias")
+		assert.Equal(t, len(before), len(w))
+		for i := range w {
+			assert.True(t, w[i] == before[i] || (math.IsNaN(w[i]) && math.IsNaN(before[i])), "weights modified")
+		}
+	}
+	_, err := WeightedSample(nil, []float64{math.Copysign(0, -1), 1}, 1)
+	assert.NoError(t, err, "-0 is a zero weight")
+	assert.PanicsWithValue(t, "shuffle: WeightedSample: k out of range", func() { WeightedSample(nil, []float64{1}, 2) })
+	assert.PanicsWithValue(t, "shuffle: WeightedSample: k out of range", func() { WeightedSample(nil, []float64{1}, -1) })
+}
+
+// FuzzWeights feeds arbitrary weights: an error exactly when they are bad,
+// never a panic, the weights untouched, and otherwise k distinct indices
+// with every positive weight drawn before any zero one.
+func FuzzWeights(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 240, 63, 0, 0, 0, 0, 0, 0, 0, 64}, uint8(1), uint64(1))
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 248, 127}, uint8(0), uint64(2))
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, uint8(2), uint64(3))
+	f.Add([]byte{1, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 0, 0, 0, 240, 191}, uint8(1), uint64(4))
+	f.Fuzz(func(t *testing.T, raw []byte, kb uint8, seed uint64) {
+		w := make([]float64, len(raw)/8)
+		for i := range w {
+			var bits uint64
+			for b := range 8 {
+				bits |= uint64(raw[8*i+b]) << (8 * b)
+			}
+			w[i] = math.Float64frombits(bits)
+		}
+		bad, positive := len(w) == 0, 0
+		for _, x := range w {
+			if math.IsNaN(x) || math.IsInf(x, 0) || x < 0 {
+				bad = true
+			}
+			if x > 0 {
+				positive++
+			}
+		}
+		bad = bad || positive == 0
+		before := slices.Clone(w)
+		k := int(kb) % (len(w) + 1)
+		got, err := WeightedSample(rand.NewPCG(seed, 0), w, k)
+		if (err != nil) != bad {
+			t.Fatalf("weights %v: error %v, bad %v", w, err, bad)
+		}
+		for i := range w {
+			if w[i] != before[i] && !(math.IsNaN(w[i]) && math.IsNaN(before[i])) {
+				t.Fatal("weights modified")
+			}
+		}
+		_, aerr := NewAlias(rand.NewPCG(seed, 0), w)
+		if (aerr != nil) != bad {
+			t.Fatalf("NewAlias %v: error %v, bad %v", w, aerr, bad)
+		}
+		if bad {
+			return
+		}
+		seen := map[int]bool{}
+		for j, i := range got {
+			if i < 0 || i >= len(w) || seen[i] {
+				t.Fatalf("bad sample %v of %v", got, w)
+			}
+			seen[i] = true
+			if j < positive && w[i] == 0 {
+				t.Fatalf("zero weight drawn before a positive one: %v of %v", got, w)
+			}
+		}
+		if len(got) != k {
+			t.Fatalf("got %d, want %d", len(got), k)
+		}
+	})
+}
