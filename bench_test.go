@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"testing"
 )
 
@@ -288,3 +289,45 @@ func BenchmarkAblation(b *testing.B) {
 // pcg is the source of BenchmarkAblation; a package variable, so that the
 // steps' closures need not capture one.
 var pcg = rand.NewPCG(1, 2)
+
+// BenchmarkSampling times the samplers with a PCG source: Sample of 10
+// from 10^12 (op=sample), and picks from 10^4 weights by Alias (op=alias)
+// and, for comparison, by binary search over the cumulative weights
+// (op=bsearch), each per pick.
+func BenchmarkSampling(b *testing.B) {
+	src := rand.NewPCG(1, 2)
+	b.Run("op=sample/n=1e12/k=10", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			Sample(src, 1_000_000_000_000, 10)
+		}
+	})
+	const n = 10_000
+	w := make([]float64, n)
+	for i := range w {
+		w[i] = float64(1 + src.Uint64()%100)
+	}
+	b.Run("op=alias/n=1e4", func(b *testing.B) {
+		a, err := NewAlias(src, w)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		for b.Loop() {
+			a.Pick()
+		}
+	})
+	b.Run("op=bsearch/n=1e4", func(b *testing.B) {
+		cum := make([]float64, n)
+		total := 0.0
+		for i, x := range w {
+			total += x
+			cum[i] = total
+		}
+		r := rand.New(src)
+		b.ReportAllocs()
+		for b.Loop() {
+			sort.SearchFloat64s(cum, r.Float64()*total)
+		}
+	})
+}

@@ -251,3 +251,88 @@ func ExampleParallel() {
 	fmt.Println(slices.Equal(a, b), a[:5])
 	// Output: true [3286373 7486767 4608722 5678933 5840866]
 }
+
+// The prize pool of reference 001: 54 cards where a card from [1,10] is
+// drawn with probability 40%, [11,20] 20%, [21,30] 20%, [31,40] 15% and
+// [41,54] 5%. Each card's weight is its group's share divided by the
+// group's size; an Alias then draws in constant time.
+func ExampleNewAlias() {
+	groups := []struct {
+		lo, hi int
+		share  float64
+	}{{1, 10, 0.40}, {11, 20, 0.20}, {21, 30, 0.20}, {31, 40, 0.15}, {41, 54, 0.05}}
+	weights := make([]float64, 54) // weights[c-1] is card c's
+	for _, g := range groups {
+		for c := g.lo; c <= g.hi; c++ {
+			weights[c-1] = g.share / float64(g.hi-g.lo+1)
+		}
+	}
+	pool, err := shuffle.NewAlias(rand.NewPCG(2026, 1), weights)
+	if err != nil {
+		panic(err)
+	}
+	const draws = 1_000_000
+	counts := make([]int, len(groups))
+	for range draws {
+		card := pool.Pick() + 1
+		for i, g := range groups {
+			if card >= g.lo && card <= g.hi {
+				counts[i]++
+			}
+		}
+	}
+	for i, g := range groups {
+		fmt.Printf("[%d,%d] %4.1f%% (want %2.0f%%)\n", g.lo, g.hi, 100*float64(counts[i])/draws, 100*g.share)
+	}
+	// Output:
+	// [1,10] 40.0% (want 40%)
+	// [11,20] 20.1% (want 20%)
+	// [21,30] 20.0% (want 20%)
+	// [31,40] 15.0% (want 15%)
+	// [41,54]  5.0% (want  5%)
+}
+
+// Dealing a hand needs only as many draws as cards dealt.
+func ExamplePartial() {
+	deck := newDeck()
+	shuffle.Partial(rand.NewPCG(3, 3), deck, 5)
+	fmt.Println(deck[:5])
+	// Output:
+	// [2♥ Q♥ 3♠ 8♦ 4♠]
+}
+
+// Ten winning tickets out of a trillion: instant, and in random order.
+func ExampleSample() {
+	fmt.Println(shuffle.Sample(rand.NewPCG(1, 1), 1_000_000_000_000, 10))
+	// Output:
+	// [997236467763 102495096650 863685930105 912999675657 285389768654 934059003269 812397398445 105852163060 552532649680 296592803989]
+}
+
+// A fair sample of 3 lines from a stream of unknown length.
+func ExampleReservoir() {
+	lines := strings.Fields("alpha beta gamma delta epsilon zeta eta theta iota kappa")
+	fmt.Println(shuffle.Reservoir(rand.NewPCG(4, 4), slices.Values(lines), 3))
+	// Output:
+	// [theta delta alpha]
+}
+
+// A raffle where some tickets weigh more: three winners, drawn one after
+// another without replacement.
+func ExampleWeightedSample() {
+	names := []string{"ann", "bob", "cy", "dee", "eve"}
+	tickets := []float64{1, 5, 2, 0, 2} // dee bought none
+	winners, err := shuffle.WeightedSample(rand.NewPCG(5, 5), tickets, 3)
+	if err != nil {
+		panic(err)
+	}
+	var got []string
+	for _, i := range winners {
+		got = append(got, names[i])
+	}
+	fmt.Println(strings.Join(got, ", "))
+	_, err = shuffle.WeightedSample(nil, []float64{1, -2}, 1)
+	fmt.Println(err)
+	// Output:
+	// bob, ann, cy
+	// shuffle: WeightedSample: weight 1 is -2; weights must be finite and not negative
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
@@ -11,15 +12,21 @@ import (
 // checkWeights returns how many weights are positive, or an error naming the
 // function fn and the first bad weight: negative, NaN or ±Inf, or all zero.
 func checkWeights(fn string, w []float64) (int, error) {
-	positive := 0
+	zero := 0
 	for i, x := range w {
-		if !(x >= 0) || math.IsInf(x, 1) {
-			return 0, fmt.Errorf("shuffle: %s: weight %d is %v; weights must be finite and not negative", fn, i, x)
-		}
-		if x > 0 {
-			positive++
+		// On the bits, finite non-negative numbers are exactly those below
+		// +Inf's, but for −0: negatives and NaNs have larger bit patterns.
+		// Integer compares that are almost never true keep the loop fast.
+		if u := math.Float64bits(x); u >= 0x7ff0_0000_0000_0000 {
+			if u != 1<<63 {
+				return 0, fmt.Errorf("shuffle: %s: weight %d is %v; weights must be finite and not negative", fn, i, x)
+			}
+			zero++
+		} else if u == 0 {
+			zero++
 		}
 	}
+	positive := len(w) - zero
 	if positive == 0 {
 		return 0, fmt.Errorf("shuffle: %s: all %d weights are zero", fn, len(w))
 	}
@@ -83,17 +90,19 @@ type keyed struct {
 // expJ returns the k ≥ 1 positive-weight items with the largest keys, in
 // decreasing order of key, by A-ExpJ.
 //
-// The keys are computed on the weights divided by the largest, m: that
-// multiplies every log-key by m, which changes no order, and keeps the keys
-// finite unless the weights span more than about 300 orders of magnitude.
-// The pass over the weights stays on the raw weights, with its threshold
-// multiplied by m instead.
+// The keys are computed on the weights divided by the first positive one,
+// m: that multiplies every log-key by m, which changes no order, and keeps
+// the keys finite unless the weights span more than about 300 orders of
+// magnitude. The pass over the weights stays on the raw weights, with its
+// threshold multiplied by m instead.
 func expJ(r *rng, w []float64, k int) []int {
-	m := slices.Max(w)
 	h := make([]keyed, 0, k) // a min-heap on key: h[0] is the worst kept
-	i := 0
+	i, m := 0, 0.0
 	for ; len(h) < k; i++ {
 		if w[i] > 0 {
+			if m == 0 {
+				m = w[i]
+			}
 			h = append(h, keyed{math.Log(r.float()) / (w[i] / m), i})
 		}
 	}
@@ -106,6 +115,17 @@ func expJ(r *rng, w []float64, k int) []int {
 		// Spirakis's X_w, here with T and the keys as logarithms.
 		lt := h[0].key
 		x := math.Log(r.float()) / lt * m
+		// Pass over whole blocks of eight weights while they sum to less
+		// than x: the tree-shaped sum keeps the additions independent, where
+		// subtracting one weight at a time is a chain of dependent steps.
+		for ; i+8 <= len(w); i += 8 {
+			b := w[i : i+8 : i+8]
+			s := ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
+			if s >= x {
+				break
+			}
+			x -= s
+		}
 		for ; i < len(w); i++ {
 			// A weight of zero never enters, even when x has rounded to 0.
 			if x -= w[i]; x <= 0 && w[i] > 0 {
@@ -169,7 +189,8 @@ type Alias struct {
 }
 
 // NewAlias returns an Alias for the weights, drawing from src (nil: the
-// default source, which makes Pick safe for concurrent use). It copies what
+// default source, which makes Pick safe for concurrent use; a scripted
+// source is not supported). It copies what
 // it needs and never modifies weights. It returns an error if a weight is
 // negative, NaN or infinite, or if all weights are zero (or there are none).
 func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
@@ -201,6 +222,9 @@ func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
 		} else {
 			large = append(large, i)
 		}
+	}
+	if src == nil {
+		src = defaultSource{}
 	}
 	a := &Alias{src: src, cut: make([]uint64, n), alias: make([]int, n)}
 	for len(small) > 0 && len(large) > 0 {
@@ -235,13 +259,19 @@ func (a *Alias) Len() int { return len(a.cut) }
 // draws one bounded index and one word from the source (nothing if there is
 // a single weight): O(1) time, no allocation.
 func (a *Alias) Pick() int {
-	if len(a.cut) == 1 {
+	n := uint64(len(a.cut))
+	if n == 1 {
 		return 0
 	}
-	r := newRNG(a.src)
-	i := r.intn(len(a.cut))
+	r := rng{src: a.src}
+	// The column, by Lemire's method as in fill (without the power-of-two
+	// mask, which only fill's match with math/rand/v2 needs).
+	i, lo := bits.Mul64(r.src.Uint64(), n)
+	if lo < n {
+		i = r.reject(n, i, lo)
+	}
 	if r.src.Uint64() < a.cut[i] {
-		return i
+		return int(i)
 	}
 	return a.alias[i]
 }

@@ -7,6 +7,7 @@ replace github.com/fairshuffle/shuffle => ../
 require (
 	github.com/fairshuffle/shuffle v0.0.0-00010101000000-000000000000
 	github.com/samber/lo v1.53.0
+	gonum.org/v1/gonum v0.17.0
 	gonum.org/v1/plot v0.17.0
 )
 
