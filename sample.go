@@ -59,6 +59,9 @@ func sampleWith(r *rng, n, k int) []int {
 	var moved displaced
 	if k > 64 {
 		moved.m = make(map[int]int, k)
+	} else {
+		kv := make([]int, 0, 2*k) // one allocation for both lists
+		moved.keys, moved.vals = kv[:0:k], kv[k:k:2*k]
 	}
 	for i := range k {
 		j := i + r.intn(n-i)

@@ -33,6 +33,17 @@
 // never a modulus or a float. Log2Factorial tells how many bits of state a
 // generator needs to reach every order: more than PCG's 128 at n ≥ 35.
 //
+// # Sampling
+//
+// Partial deals the first k items of a slice, Sample draws k of n indices
+// for any n (10 of 10¹² in under a microsecond), Reservoir keeps k items of
+// a stream of unknown length, WeightedSample draws without replacement in
+// proportion to weights (a weighted shuffle when k = n), and Alias picks
+// with replacement in constant time. Each takes a rand.Source first (nil:
+// the default source). Weights that are negative, NaN, infinite or all zero
+// give an error and leave the weights untouched; a count out of range
+// panics.
+//
 // # Large arrays
 //
 // Above 2²³ items fisher-yates stops swapping across the whole array and
