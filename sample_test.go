@@ -313,6 +313,32 @@ func TestAlias(t *testing.T) {
 	assert.Equal(t, 0, one.Pick(), "one weight: no draw")
 }
 
+func TestWeightedShuffle(t *testing.T) {
+	items := []string{"a", "b", "c", "d"}
+	w := []float64{5, 1, 1, 3}
+	probs := weightedOrderProbs(w)
+	index := map[string]int{"a": 0, "b": 1, "c": 2, "d": 3}
+	p := tupleTestProbs(probs, 4, 40_000, seedOf("WeightedShuffle", 4), func(src *rand.PCG) []int {
+		s := slices.Clone(items)
+		require.NoError(t, WeightedShuffle(src, s, w))
+		order := make([]int, len(s))
+		for i, v := range s {
+			order[i] = index[v]
+		}
+		return order
+	})
+	assert.GreaterOrEqual(t, p, alpha)
+	assert.Equal(t, []float64{5, 1, 1, 3}, w, "weights untouched")
+
+	s := slices.Clone(items)
+	err := WeightedShuffle(noSource{t}, s, []float64{1, 2, 3})
+	assert.EqualError(t, err, "shuffle: WeightedShuffle: 3 weights for 4 items")
+	err = WeightedShuffle(noSource{t}, s, []float64{1, 2, math.NaN(), 4})
+	assert.ErrorContains(t, err, "WeightedShuffle: weight 2 is NaN")
+	assert.Equal(t, items, s, "items untouched on error")
+	assert.NoError(t, WeightedShuffle(noSource{t}, []int{7}, []float64{2}), "one item: nothing to draw")
+}
+
 // TestBadWeights checks that bad data gives an error naming the function,
 // leaves the weights untouched and draws nothing.
 func TestBadWeights(t *testing.T) {
@@ -385,6 +411,16 @@ func FuzzWeights(f *testing.F) {
 		_, aerr := NewAlias(rand.NewPCG(seed, 0), w)
 		if (aerr != nil) != bad {
 			t.Fatalf("NewAlias %v: error %v, bad %v", w, aerr, bad)
+		}
+		for _, extra := range []int{0, 1} {
+			items := ordered(len(w) + extra)
+			serr := WeightedShuffle(rand.NewPCG(seed, 0), items, w)
+			if (serr != nil) != (bad || extra > 0) {
+				t.Fatalf("WeightedShuffle %v on %d items: error %v", w, len(items), serr)
+			}
+			if serr != nil && !slices.Equal(items, ordered(len(w)+extra)) {
+				t.Fatal("items modified on error")
+			}
 		}
 		if bad {
 			return

@@ -38,8 +38,8 @@
 // Partial deals the first k items of a slice, Sample draws k of n indices
 // for any n (10 of 10¹² in under a microsecond), Reservoir keeps k items of
 // a stream of unknown length, WeightedSample draws without replacement in
-// proportion to weights (a weighted shuffle when k = n), and Alias picks
-// with replacement in constant time. Each takes a rand.Source first (nil:
+// proportion to weights and WeightedShuffle reorders a slice that way, and
+// Alias picks with replacement in constant time. Each takes a rand.Source first (nil:
 // the default source). Weights that are negative, NaN, infinite or all zero
 // give an error and leave the weights untouched; a count out of range
 // panics.

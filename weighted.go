@@ -81,6 +81,33 @@ func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 	return out, nil
 }
 
+// WeightedShuffle reorders s in place so that each next item is chosen with
+// probability proportional to its weight among those left, weights[i] being
+// the weight of s[i]; items of weight zero end up last, in uniformly random
+// order. It is WeightedSample(src, weights, len(weights)) applied to s, and
+// allocates the order. It never modifies weights.
+//
+// WeightedShuffle returns an error, and leaves s untouched and draws
+// nothing, if len(weights) != len(s), if a weight is negative, NaN or
+// infinite, or if all weights are zero (or there are none).
+func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) error {
+	if len(weights) != len(s) {
+		return fmt.Errorf("shuffle: WeightedShuffle: %d weights for %d items", len(weights), len(s))
+	}
+	if _, err := checkWeights("WeightedShuffle", weights); err != nil {
+		return err
+	}
+	if len(s) < 2 {
+		return nil
+	}
+	order, err := WeightedSample(src, weights, len(weights))
+	if err != nil {
+		return err
+	}
+	permute(s, order)
+	return nil
+}
+
 // keyed is an item with its log-key log(u)/w.
 type keyed struct {
 	key float64
