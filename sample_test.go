@@ -186,6 +186,19 @@ func TestReservoir(t *testing.T) {
 	assert.PanicsWithValue(t, "shuffle: Reservoir: negative k", func() { Reservoir(nil, slices.Values(ordered(3)), -1) })
 }
 
+// shares returns w_i/W for every weight.
+func shares(w []float64) []float64 {
+	total := 0.0
+	for _, v := range w {
+		total += v
+	}
+	p := make([]float64, len(w))
+	for i, v := range w {
+		p[i] = v / total
+	}
+	return p
+}
+
 // weightedOrderProbs returns the probability of every full order of the
 // weighted items by the product formula w_a/W · w_b/(W−w_a) · …, indexed
 // like tupleIndex.
@@ -244,14 +257,7 @@ func TestWeightedOrder(t *testing.T) {
 	// k of n: the first pick of 2 out of 5 goes to i with probability w_i/W
 	// also when the jumps do the work (many items per kept one).
 	w := []float64{1, 0, 2, 0, 3, 4, 0, 5, 1, 1, 2, 3, 4, 5, 6, 1}
-	total := 0.0
-	for _, v := range w {
-		total += v
-	}
-	probs := make([]float64, len(w))
-	for i, v := range w {
-		probs[i] = v / total
-	}
+	probs := shares(w)
 	obs := make([]float64, len(w))
 	src := rand.NewPCG(11, 11)
 	for range 40_000 {
@@ -280,14 +286,7 @@ func TestAlias(t *testing.T) {
 	a, err := NewAlias(rand.NewPCG(3, 3), w)
 	require.NoError(t, err)
 	assert.Equal(t, len(w), a.Len())
-	total := 0.0
-	for _, v := range w {
-		total += v
-	}
-	probs := make([]float64, len(w))
-	for i, v := range w {
-		probs[i] = v / total
-	}
+	probs := shares(w)
 	obs := make([]float64, len(w))
 	for range 100_000 {
 		obs[a.Pick()]++
