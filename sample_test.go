@@ -439,3 +439,21 @@ func FuzzWeights(f *testing.F) {
 		}
 	})
 }
+
+// TestReservoirDraws pins Algorithm L's economy: on a stream of 10^6 items,
+// k = 10 costs O(k·(1 + log(N/k))) words, about 3·10·(1 + ln 10^5) ≈ 375
+// plus the final shuffle, where a draw per item would cost 10^6.
+func TestReservoirDraws(t *testing.T) {
+	stream := func(yield func(int) bool) {
+		for i := range 1_000_000 {
+			if !yield(i) {
+				return
+			}
+		}
+	}
+	src := &countSource{pcg: *rand.NewPCG(8, 8)}
+	got := Reservoir(src, stream, 10)
+	assert.Len(t, got, 10)
+	t.Logf("%d words for 10 of 10^6", src.words)
+	assert.Less(t, src.words, 1000)
+}
