@@ -336,3 +336,23 @@ func ExampleWeightedSample() {
 	// bob, ann, cy
 	// shuffle: WeightedSample: weight 1 is -2; weights must be finite and not negative
 }
+
+// How many riffles make a deck fair? The total variation distance to a
+// uniform deck, and the separation distance, after k riffles of 52 cards.
+func ExampleRiffleDistance() {
+	fmt.Println("riffles  TV     separation")
+	for k := 4; k <= 12; k++ {
+		fmt.Printf("%-8d %.3f  %.3f\n", k, shuffle.RiffleDistance(52, k), shuffle.RiffleSeparation(52, k))
+	}
+	// Output:
+	// riffles  TV     separation
+	// 4        1.000  1.000
+	// 5        0.924  1.000
+	// 6        0.614  1.000
+	// 7        0.334  1.000
+	// 8        0.167  0.996
+	// 9        0.085  0.932
+	// 10       0.043  0.732
+	// 11       0.022  0.479
+	// 12       0.011  0.278
+}
