@@ -1,0 +1,213 @@
+package shuffle
+
+import (
+	"fmt"
+	"math/big"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// compose returns the exact distribution of the deck after a deck with
+// distribution dist gets one more round with distribution one (both indexed
+// by rank): the round moves the card at position σ(t) to t.
+func compose(dist, one []*big.Rat, n int) []*big.Rat {
+	perms := make([][]int, len(one))
+	for i := range perms {
+		perms[i] = unrank(i, n)
+	}
+	next := make([]*big.Rat, len(dist))
+	for i := range next {
+		next[i] = new(big.Rat)
+	}
+	deck := make([]int, n)
+	for i, p := range dist {
+		if p.Sign() == 0 {
+			continue
+		}
+		for j, q := range one {
+			if q.Sign() == 0 {
+				continue
+			}
+			for t, s := range perms[j] {
+				deck[t] = perms[i][s]
+			}
+			next[rank(deck)].Add(next[rank(deck)], new(big.Rat).Mul(p, q))
+		}
+	}
+	return next
+}
+
+// exactRounds returns the exact distribution after rounds rounds of a
+// repeated shuffle, from one round enumerated through the test seam: rounds
+// are independent copies of one round.
+func exactRounds(a Algorithm, n, rounds int) []*big.Rat {
+	one := enumerate(viaSlice(withRounds(a.NewRounds, 1)), n)
+	dist := make([]*big.Rat, len(one))
+	for i := range dist {
+		dist[i] = new(big.Rat)
+	}
+	dist[0].SetInt64(1) // the deck as it was
+	for range rounds {
+		dist = compose(dist, one, n)
+	}
+	return dist
+}
+
+// tvExact returns the total variation distance of dist to uniform.
+func tvExact(dist []*big.Rat) *big.Rat {
+	u := big.NewRat(1, int64(len(dist)))
+	tv := new(big.Rat)
+	for _, p := range dist {
+		tv.Add(tv, new(big.Rat).Abs(new(big.Rat).Sub(p, u)))
+	}
+	return tv.Mul(tv, big.NewRat(1, 2))
+}
+
+// TestComposeMatchesEnumeration checks the composition of rounds against
+// enumerating all the rounds' choices at once, where that is still small.
+func TestComposeMatchesEnumeration(t *testing.T) {
+	for _, a := range Algorithms() {
+		if a.NewRounds == nil {
+			continue
+		}
+		for n := 2; n <= 4; n++ {
+			for rounds := 1; rounds <= 3 && (n < 4 || rounds <= 2); rounds++ {
+				direct := enumerate(viaSlice(withRounds(a.NewRounds, rounds)), n)
+				composed := exactRounds(a, n, rounds)
+				for i := range direct {
+					require.Zero(t, direct[i].Cmp(composed[i]), "%s n=%d rounds=%d order %d", a.Name, n, rounds, i)
+				}
+			}
+		}
+	}
+}
+
+// exactTV pins the exact total variation distance to uniform of every
+// biased algorithm, for n = 3, 4, 5, with its default parameters and with
+// 1, 2 and 3 rounds. A change to any of these numbers is a change to an
+// algorithm's distribution.
+var exactTV = map[string]string{
+	"naive/n=3/rounds=0":          "1/18",
+	"naive/n=4/rounds=0":          "25/384",
+	"naive/n=5/rounds=0":          "3157/37500",
+	"insertion/n=3/rounds=0":      "1/18",
+	"insertion/n=4/rounds=0":      "11/64",
+	"insertion/n=5/rounds=0":      "361/1250",
+	"transpositions/n=3/rounds=1": "1/3",
+	"transpositions/n=3/rounds=2": "5/54",
+	"transpositions/n=3/rounds=3": "1/27",
+	"transpositions/n=3/rounds=0": "5/486",
+	"transpositions/n=4/rounds=1": "17/24",
+	"transpositions/n=4/rounds=2": "9/32",
+	"transpositions/n=4/rounds=3": "65/384",
+	"transpositions/n=4/rounds=0": "159/8192",
+	"transpositions/n=5/rounds=1": "109/120",
+	"transpositions/n=5/rounds=2": "37/60",
+	"transpositions/n=5/rounds=3": "21641/75000",
+	"transpositions/n=5/rounds=0": "297147822203/18310546875000",
+	"cut/n=3/rounds=1":            "2/3",
+	"cut/n=3/rounds=2":            "1/2",
+	"cut/n=3/rounds=3":            "1/2",
+	"cut/n=3/rounds=0":            "1/2",
+	"cut/n=4/rounds=1":            "7/8",
+	"cut/n=4/rounds=2":            "5/6",
+	"cut/n=4/rounds=3":            "5/6",
+	"cut/n=4/rounds=0":            "5/6",
+	"cut/n=5/rounds=1":            "29/30",
+	"cut/n=5/rounds=2":            "23/24",
+	"cut/n=5/rounds=3":            "23/24",
+	"cut/n=5/rounds=0":            "23/24",
+	"overhand/n=3/rounds=1":       "1/3",
+	"overhand/n=3/rounds=2":       "1/8",
+	"overhand/n=3/rounds=3":       "1/16",
+	"overhand/n=3/rounds=0":       "1/2097152",
+	"overhand/n=4/rounds=1":       "2/3",
+	"overhand/n=4/rounds=2":       "11/48",
+	"overhand/n=4/rounds=3":       "89/768",
+	"overhand/n=4/rounds=0":       "1398101/2199023255552",
+	"overhand/n=5/rounds=1":       "13/15",
+	"overhand/n=5/rounds=2":       "733/1920",
+	"overhand/n=5/rounds=3":       "5623/30720",
+	"overhand/n=5/rounds=0":       "28856492840135602481/4533471823554859405148160",
+	"riffle/n=3/rounds=1":         "1/3",
+	"riffle/n=3/rounds=2":         "7/48",
+	"riffle/n=3/rounds=3":         "13/192",
+	"riffle/n=3/rounds=0":         "193/49152",
+	"riffle/n=4/rounds=1":         "1/2",
+	"riffle/n=4/rounds=2":         "9/32",
+	"riffle/n=4/rounds=3":         "37/256",
+	"riffle/n=4/rounds=0":         "9557/1048576",
+	"riffle/n=5/rounds=1":         "31/40",
+	"riffle/n=5/rounds=2":         "929/2560",
+	"riffle/n=5/rounds=3":         "6789/40960",
+	"riffle/n=5/rounds=0":         "24691189/2684354560",
+}
+
+// TestExactBiased computes the exact distribution of every biased
+// algorithm, checks what is known of it, and pins its distance to uniform.
+func TestExactBiased(t *testing.T) {
+	got := map[string]string{}
+	for _, a := range Algorithms() {
+		if a.Uniform {
+			continue
+		}
+		for n := 3; n <= 5; n++ {
+			var cases []int // rounds; 0 is the default
+			if a.NewRounds != nil {
+				cases = []int{1, 2, 3, 0}
+			} else {
+				cases = []int{0}
+			}
+			for _, rounds := range cases {
+				var dist []*big.Rat
+				switch {
+				case a.NewRounds == nil:
+					dist = enumerate(viaSlice(a.New), n)
+				case rounds == 0:
+					dist = exactRounds(a, n, (&shuffler{alg: algOf(a.Name)}).roundsFor(n))
+				default:
+					dist = exactRounds(a, n, rounds)
+				}
+				sum, support := new(big.Rat), 0
+				for _, p := range dist {
+					sum.Add(sum, p)
+					if p.Sign() > 0 {
+						support++
+					}
+				}
+				require.Equal(t, "1", sum.RatString(), "%s n=%d rounds=%d", a.Name, n, rounds)
+				if a.Name == "cut" {
+					// One cut cannot leave the deck as it was; from two on,
+					// exactly the n rotations are reachable.
+					want := n
+					if rounds == 1 {
+						want = n - 1
+					}
+					assert.Equal(t, want, support, "cut n=%d rounds=%d: orders reachable", n, rounds)
+				}
+				tv := tvExact(dist)
+				assert.Positive(t, tv.Sign(), "%s n=%d rounds=%d is exactly uniform", a.Name, n, rounds)
+				key := fmt.Sprintf("%s/n=%d/rounds=%d", a.Name, n, rounds)
+				f, _ := tv.Float64()
+				got[key] = tv.RatString()
+				t.Logf("%-32s TV = %.6f", key, f)
+			}
+		}
+	}
+	for key, want := range exactTV {
+		assert.Equal(t, want, got[key], key)
+	}
+	assert.Len(t, exactTV, len(got), "every computed distance is pinned")
+}
+
+// algOf returns the algorithm with the registry name.
+func algOf(name string) alg {
+	for a, n := range algNames {
+		if n == name {
+			return alg(a)
+		}
+	}
+	panic("no algorithm " + name)
+}
