@@ -1,7 +1,10 @@
 package shuffle
 
 import (
+	"flag"
+	"fmt"
 	"hash/fnv"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -303,5 +306,93 @@ func TestExactNaive(t *testing.T) {
 			sum.Add(sum, p)
 		}
 		assert.Equal(t, "1", sum.RatString(), a.Name)
+	}
+}
+
+var battery = flag.Bool("battery", false, "run the fairness checks of the uniform algorithms with 100 seeds each")
+
+// TestFairnessReport prints, with -v, one line per registry algorithm:
+// uniform by design or not, the exact total variation distance to uniform
+// at n = 5 with its default parameters (rejection makes unboundedly many
+// choices and is left to the chi-square checks), and the chi-square
+// statistic and p-value of the 52-card position check over 20,000 shuffles.
+func TestFairnessReport(t *testing.T) {
+	const n, trials = 52, 20_000
+	t.Logf("%-15s %-8s %-22s %-10s %s", "algorithm", "uniform", "exact TV at n=5", "χ² n=52", "p-value")
+	for _, a := range Algorithms() {
+		tv := "—"
+		switch {
+		case a.Name == "rejection":
+			tv = "(not enumerable)"
+		case a.NewRounds != nil:
+			d := tvExact(exactRounds(a, 5, (&shuffler{alg: algOf(a.Name)}).roundsFor(5)))
+			f, _ := d.Float64()
+			tv = fmt.Sprintf("%.6f", f)
+			assert.Positive(t, d.Sign(), a.Name)
+		default:
+			d := tvExact(enumerate(viaSlice(a.New), 5))
+			f, _ := d.Float64()
+			tv = fmt.Sprintf("%.6f", f)
+			assert.Equal(t, a.Uniform, d.Sign() == 0, "%s: exact TV %v", a.Name, d)
+		}
+		chi2, p, _ := positionTest(viaSlice(a.New), n, trials, seedOf("report/"+a.Name, n))
+		t.Logf("%-15s %-8v %-22s %-10.1f %.3g", a.Name, a.Uniform, tv, chi2, p)
+		if a.Uniform {
+			assert.GreaterOrEqual(t, p, alpha, a.Name)
+		}
+	}
+}
+
+// TestFairnessPower pins the power of the position check: with 20,000
+// shuffles of 52 cards it rejects the naive shuffle and four riffles not
+// just at alpha but at p < 1e−9.
+func TestFairnessPower(t *testing.T) {
+	for _, c := range []fairnessCase{
+		{"naive", viaSlice(NewNaive), false},
+		{"riffle(4)", viaSlice(withRounds(NewRiffle, 4)), false},
+	} {
+		chi2, p, _ := positionTest(c.f, 52, 20_000, seedOf("power/"+c.name, 52))
+		t.Logf("%-10s χ²=%.1f p=%.3g", c.name, chi2, p)
+		assert.Less(t, p, 1e-9, c.name)
+	}
+}
+
+// TestFairnessBattery (with -battery) reruns the order and position checks
+// of every uniform algorithm with 100 different seeds and counts how often
+// they fail at alpha and at 1%. A calibrated check fails at rate alpha: the
+// observed rates must fall within the binomial spread of the expected ones.
+func TestFairnessBattery(t *testing.T) {
+	if !*battery {
+		t.Skip("run with -battery (about 35 s)")
+	}
+	var ps []float64
+	for seed := range uint64(100) {
+		for _, c := range orderCases() {
+			if !c.uniform {
+				continue
+			}
+			for n := 3; n <= 5; n++ {
+				_, p := orderTest(c.f, n, 30_000, seedOf(c.name, n)+seed*7919)
+				ps = append(ps, p)
+			}
+		}
+		for _, a := range Algorithms() {
+			if a.Uniform {
+				_, p, _ := positionTest(viaSlice(a.New), 52, 20_000, seedOf(a.Name, 52)+seed*7919)
+				ps = append(ps, p)
+			}
+		}
+	}
+	for _, level := range []float64{0.01, alpha} {
+		fails := 0
+		for _, p := range ps {
+			if p < level {
+				fails++
+			}
+		}
+		want := level * float64(len(ps))
+		sd := math.Sqrt(want * (1 - level))
+		t.Logf("%d checks: %d below %g (expected %.1f ± %.1f)", len(ps), fails, level, want, sd)
+		assert.LessOrEqual(t, math.Abs(float64(fails)-want), 4*sd+1, "level %g", level)
 	}
 }
