@@ -166,7 +166,7 @@ func TestExactBiased(t *testing.T) {
 				case a.NewRounds == nil:
 					dist = enumerate(viaSlice(a.New), n)
 				case rounds == 0:
-					dist = exactRounds(a, n, (&shuffler{alg: algOf(a.Name)}).roundsFor(n))
+					dist = exactRounds(a, n, (&shuffler{alg: algByName(a.Name)}).roundsFor(n))
 				default:
 					dist = exactRounds(a, n, rounds)
 				}
@@ -202,12 +202,35 @@ func TestExactBiased(t *testing.T) {
 	assert.Len(t, exactTV, len(got), "every computed distance is pinned")
 }
 
-// algOf returns the algorithm with the registry name.
-func algOf(name string) alg {
-	for a, n := range algNames {
-		if n == name {
-			return alg(a)
+// TestDistance checks the exported float distances against the exact
+// rational ones, and their edges.
+func TestDistance(t *testing.T) {
+	for _, a := range Algorithms() {
+		for n := 3; n <= 5; n++ {
+			if a.NewRounds == nil {
+				want := 0.0
+				if a.Name != "rejection" {
+					want, _ = tvExact(enumerate(viaSlice(a.New), n)).Float64()
+				}
+				assert.InDelta(t, want, Distance(a, n, 0), 1e-12, "%s n=%d", a.Name, n)
+				continue
+			}
+			curve := Distances(a, n, 3)
+			assert.InDelta(t, 1-1/float64(factorial(n)), curve[0], 1e-12, "%s: unshuffled", a.Name)
+			for rounds := 1; rounds <= 3; rounds++ {
+				want, _ := tvExact(exactRounds(a, n, rounds)).Float64()
+				assert.InDelta(t, want, curve[rounds], 1e-12, "%s n=%d rounds=%d", a.Name, n, rounds)
+				assert.Equal(t, curve[rounds], Distance(a, n, rounds))
+			}
+			def := (&shuffler{alg: algByName(a.Name)}).roundsFor(n)
+			want, _ := tvExact(exactRounds(a, n, def)).Float64()
+			assert.InDelta(t, want, Distance(a, n, 0), 1e-12, "%s n=%d default", a.Name, n)
 		}
 	}
-	panic("no algorithm " + name)
+	riffle, _ := Lookup("riffle")
+	assert.InDelta(t, RiffleDistance(6, 4), Distance(riffle, 6, 4), 1e-12, "enumeration agrees with Bayer–Diaconis")
+	assert.InDelta(t, RiffleDistance(7, 3), Distance(riffle, 7, 3), 1e-12)
+	fy, _ := Lookup("fisher-yates")
+	assert.PanicsWithValue(t, "shuffle: Distances: fisher-yates is not a repeated shuffle", func() { Distances(fy, 4, 1) })
+	assert.PanicsWithValue(t, "shuffle: Distance: n outside [1, 8] or negative rounds", func() { Distance(fy, 9, 0) })
 }

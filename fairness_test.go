@@ -23,30 +23,6 @@ import (
 // the seeds would turn one of them red with probability at most 0.48%.
 const alpha = 1e-4
 
-// rank returns the index of the order p of 0..n−1 among all n! orders in
-// lexicographic order (its Lehmer code read as a mixed-radix number).
-func rank(p []int) int {
-	r := 0
-	for i, v := range p {
-		smaller := 0
-		for _, w := range p[i+1:] {
-			if w < v {
-				smaller++
-			}
-		}
-		r = r*(len(p)-i) + smaller
-	}
-	return r
-}
-
-func factorial(n int) int {
-	f := 1
-	for k := 2; k <= n; k++ {
-		f *= k
-	}
-	return f
-}
-
 // shuffleFunc shuffles p in place drawing from src.
 type shuffleFunc func(src rand.Source, p []int)
 
@@ -217,45 +193,23 @@ func TestFairnessPositions(t *testing.T) {
 	}
 }
 
-// enumerate runs shuffle on 0..n−1 once for every sequence of choices the
-// scripted source can answer, and returns the exact probability of each
-// order, indexed by rank. It works for algorithms whose every run makes
-// finitely many choices (all but rejection).
+// enumerate returns the exact probability of each order of 0..n−1, indexed
+// by rank, that f produces, by running it for every sequence of choices the
+// scripted source can answer (choicePaths). It needs finitely many choices:
+// every algorithm but rejection.
 func enumerate(f shuffleFunc, n int) []*big.Rat {
 	probs := make([]*big.Rat, factorial(n))
 	for i := range probs {
 		probs[i] = new(big.Rat)
 	}
-	var path, bounds []int // the choices of the current run and their ranges
-	pos := 0
-	src := &scripted{choose: func(m int) int {
-		if pos == len(path) {
-			path, bounds = append(path, 0), append(bounds, m)
-		}
-		pos++
-		return path[pos-1]
-	}}
-	for {
-		perm := ordered(n)
-		pos = 0
-		f(src, perm)
-		path, bounds = path[:pos], bounds[:pos]
+	choicePaths(n, f, func(p, bounds []int) {
 		weight := big.NewInt(1)
 		for _, b := range bounds {
 			weight.Mul(weight, big.NewInt(int64(b)))
 		}
-		probs[rank(perm)].Add(probs[rank(perm)], new(big.Rat).SetFrac(big.NewInt(1), weight))
-		// Advance the last choice that has another value; drop the rest.
-		i := len(path) - 1
-		for i >= 0 && path[i]+1 == bounds[i] {
-			i--
-		}
-		if i < 0 {
-			return probs
-		}
-		path[i]++
-		path, bounds = path[:i+1], bounds[:i+1]
-	}
+		probs[rank(p)].Add(probs[rank(p)], new(big.Rat).SetFrac(big.NewInt(1), weight))
+	})
+	return probs
 }
 
 // TestExactUniform proves, by enumerating every sequence of choices, that
@@ -325,7 +279,7 @@ func TestFairnessReport(t *testing.T) {
 		case a.Name == "rejection":
 			tv = "(not enumerable)"
 		case a.NewRounds != nil:
-			d := tvExact(exactRounds(a, 5, (&shuffler{alg: algOf(a.Name)}).roundsFor(5)))
+			d := tvExact(exactRounds(a, 5, (&shuffler{alg: algByName(a.Name)}).roundsFor(5)))
 			f, _ := d.Float64()
 			tv = fmt.Sprintf("%.6f", f)
 			assert.Positive(t, d.Sign(), a.Name)

@@ -108,19 +108,6 @@ func risingSequences(p []int) int {
 	return r
 }
 
-// unrank returns the order of 0..n−1 with the given lexicographic rank.
-func unrank(idx, n int) []int {
-	left := ordered(n)
-	p := make([]int, 0, n)
-	for i := n; i >= 1; i-- {
-		f := factorial(i - 1)
-		p = append(p, left[idx/f])
-		left = append(left[:idx/f], left[idx/f+1:]...)
-		idx %= f
-	}
-	return p
-}
-
 // TestRiffleExactFormula enumerates every choice of one GSR riffle through
 // the test seam, composes k rounds exactly, and checks every order's
 // probability against C(2^k + n − r, n) / 2^(kn), for n ≤ 6 and k ≤ 3.
