@@ -1,9 +1,8 @@
 // Command mixing prints, as Markdown, how many rounds each repeated shuffle
 // of the shuffle package needs before its deck is within a total variation
-// distance of 0.01 of uniform, for 3 to 7 cards, with the exact distances
-// behind the answer; and the same for the riffle at deck sizes up to 10,000
-// from Bayer and Diaconis's formula. The README's mixing tables are its
-// output:
+// distance of 0.01 of uniform, for 3 to 7 cards, exactly; and how many
+// riffles decks of up to 10,000 cards need, from Bayer and Diaconis's
+// formula. The README's mixing tables are its output:
 //
 //	go run ./cmd/mixing
 package main
@@ -11,6 +10,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -25,47 +25,53 @@ func main() {
 		fmt.Fprintln(os.Stderr, "mixing: -eps must be in (0, 1) and -max at least 1")
 		os.Exit(2)
 	}
-	sizes := []int{3, 4, 5, 6, 7}
-	fmt.Printf("Rounds needed for a total variation distance below %g, exact by enumeration (in brackets: the distance after the default number of rounds):\n\n", *eps)
-	fmt.Printf("| shuffle |")
+	run(os.Stdout, *eps, *maxRounds, []int{3, 4, 5, 6, 7}, []int{10, 52, 100, 1000, 10000})
+}
+
+// run writes both tables: the repeated shuffles on sizes items (at most 8),
+// the riffle on cards.
+func run(w io.Writer, eps float64, maxRounds int, sizes, cards []int) {
+	fmt.Fprintf(w, "Rounds needed for a total variation distance below %g, exact by enumeration (in brackets: the distance after the default number of rounds):\n\n", eps)
+	fmt.Fprintf(w, "| shuffle |")
 	for _, n := range sizes {
-		fmt.Printf(" n = %d |", n)
+		fmt.Fprintf(w, " n = %d |", n)
 	}
-	fmt.Printf("\n| --- |%s\n", strings.Repeat(" --- |", len(sizes)))
+	fmt.Fprintf(w, "\n| --- |%s\n", strings.Repeat(" --- |", len(sizes)))
 	for _, a := range shuffle.Algorithms() {
 		if a.NewRounds == nil {
 			continue
 		}
-		fmt.Printf("| %s |", a.Name)
+		fmt.Fprintf(w, "| %s |", a.Name)
 		for _, n := range sizes {
-			curve := shuffle.Distances(a, n, *maxRounds)
 			need := "never"
-			for k, d := range curve {
-				if d < *eps {
+			for k, d := range shuffle.Distances(a, n, maxRounds) {
+				if d < eps {
 					need = fmt.Sprint(k)
 					break
 				}
 			}
-			fmt.Printf(" %s (%.3g) |", need, shuffle.Distance(a, n, 0))
+			fmt.Fprintf(w, " %s (%.3g) |", need, shuffle.Distance(a, n, 0))
 		}
-		fmt.Println()
+		fmt.Fprintln(w)
 	}
-	fmt.Printf("\nRiffles needed for a total variation distance below %g, from Bayer and Diaconis's formula:\n\n", *eps)
-	fmt.Println("| cards | 10 | 52 | 100 | 1,000 | 10,000 |")
-	fmt.Println("| --- | --- | --- | --- | --- | --- |")
-	fmt.Print("| riffles |")
-	for _, n := range []int{10, 52, 100, 1000, 10000} {
+	fmt.Fprintf(w, "\nRiffles needed for a total variation distance below %g, from Bayer and Diaconis's formula:\n\n", eps)
+	fmt.Fprint(w, "| cards |")
+	for _, n := range cards {
+		fmt.Fprintf(w, " %d |", n)
+	}
+	fmt.Fprintf(w, "\n| --- |%s\n| riffles |", strings.Repeat(" --- |", len(cards)))
+	for _, n := range cards {
 		// The distance falls with every riffle: bisect for the first k
 		// below eps, between 0 and 64 riffles.
 		lo, hi := 0, 64
 		for lo < hi {
-			if mid := (lo + hi) / 2; shuffle.RiffleDistance(n, mid) < *eps {
+			if mid := (lo + hi) / 2; shuffle.RiffleDistance(n, mid) < eps {
 				hi = mid
 			} else {
 				lo = mid + 1
 			}
 		}
-		fmt.Printf(" %d |", lo)
+		fmt.Fprintf(w, " %d |", lo)
 	}
-	fmt.Println()
+	fmt.Fprintln(w)
 }
