@@ -234,3 +234,65 @@ func TestDistance(t *testing.T) {
 	assert.PanicsWithValue(t, "shuffle: Distances: fisher-yates is not a repeated shuffle", func() { Distances(fy, 4, 1) })
 	assert.PanicsWithValue(t, "shuffle: Distance: n outside [1, 8] or negative rounds", func() { Distance(fy, 9, 0) })
 }
+
+// naiveClosedForm is P(the card that starts at i ends at j) for the naive
+// shuffle of n cards, 0-indexed, with q = 1 − 1/n:
+//
+//	j < i:  (q^(n−1−j) + q^i) / n
+//	j ≥ i:  (q^(n−1−j) + q^i − q^(i+n−1−j)) / n
+//
+// Derivation: a card's final place is set by the last step that moves it.
+// It reaches j at step j with probability 1/n from anywhere, or at a later
+// step s only from position s (probability a_s) with J_s = j; either way no
+// later step may pick j (q per step). a_i = q^i, a_s = 0 for s < i, and
+// a_{s+1} = a_s·(q + 1/n) = a_s for s > i, so a_s = q^i/n; summing gives
+// the two cases. The first card (i = 0) is exactly uniform.
+func naiveClosedForm(n, i, j int) *big.Rat {
+	q := big.NewRat(int64(n-1), int64(n))
+	pow := func(e int) *big.Rat {
+		r := big.NewRat(1, 1)
+		for range e {
+			r.Mul(r, q)
+		}
+		return r
+	}
+	p := new(big.Rat).Add(pow(n-1-j), pow(i))
+	if j >= i {
+		p.Sub(p, pow(i+n-1-j))
+	}
+	return p.Mul(p, big.NewRat(1, int64(n)))
+}
+
+// TestNaiveClosedForm checks the closed form against the exact distribution
+// of the naive shuffle, by enumeration, for every card and place, n = 3..6.
+func TestNaiveClosedForm(t *testing.T) {
+	for n := 3; n <= 6; n++ {
+		want := make([][]*big.Rat, n)
+		for i := range want {
+			want[i] = make([]*big.Rat, n)
+			for j := range want[i] {
+				want[i][j] = new(big.Rat)
+			}
+		}
+		for r, p := range enumerate(viaSlice(NewNaive), n) {
+			for j, card := range unrank(r, n) {
+				want[card][j].Add(want[card][j], p)
+			}
+		}
+		for i := range n {
+			for j := range n {
+				assert.Zero(t, want[i][j].Cmp(naiveClosedForm(n, i, j)),
+					"n=%d card %d at %d: enumeration %v, closed form %v", n, i, j, want[i][j], naiveClosedForm(n, i, j))
+			}
+		}
+	}
+	// And the 52-card deck's extremes quoted in NewNaive's documentation.
+	lo, hi := 1.0, 0.0
+	for i := range 52 {
+		for j := range 52 {
+			f, _ := naiveClosedForm(52, i, j).Float64()
+			lo, hi = min(lo, f), max(hi, f)
+		}
+	}
+	assert.InDelta(t, 1.82, hi/lo, 0.005, "likeliest over least likely (card, place)")
+}

@@ -20,9 +20,12 @@ func Naive[S ~[]E, E any](s S) {
 // That makes n^n equally likely sequences of choices, and for n ≥ 3 n^n is
 // not a multiple of n! (n−1 divides n! but shares no factor with n), so the
 // orders cannot all be equally likely. For n = 3 the 27 paths give the orders
-// 123, 132, 213, 231, 312, 321 with counts 4, 5, 5, 5, 4, 4; in a 52-card
-// deck the likeliest (item, place) pair is 1.82 times as likely as the least
-// likely one.
+// 123, 132, 213, 231, 312, 321 with counts 4, 5, 5, 5, 4, 4. In closed form,
+// with q = 1 − 1/n and positions from 0, the item that starts at i ends at j
+// with probability (q^(n−1−j) + q^i)/n if j < i, and
+// (q^(n−1−j) + q^i − q^(i+n−1−j))/n if j ≥ i: the first item is placed
+// uniformly, the others are not. In a 52-card deck the likeliest (item,
+// place) pair is 1.82 times as likely as the least likely one.
 func NewNaive(src rand.Source) Shuffler {
 	return &shuffler{alg: algNaive, src: src}
 }
