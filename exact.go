@@ -16,7 +16,8 @@ import (
 // each weighted by its probability, and rounds are composed as powers of the
 // transition matrix over the n! orders. For rejection, whose redraws make
 // unboundedly many choices, it returns 0, which the draw-method argument in
-// NewRejection's documentation proves. Cost: about n!·m per round, m the
+// NewRejection's documentation proves and the tests check by enumerating
+// its runs up to a length. Cost: about n!·m per round, m the
 // number of orders one round can reach (under a second for n = 8).
 //
 // Distance panics if n < 1, n > 8, or rounds < 0.
@@ -75,7 +76,7 @@ func tvUniform(dist []float64) float64 {
 // rank, that the shufflers mk returns produce, by enumerating their choices.
 func orderProbs(mk func(rand.Source) Shuffler, n int) []float64 {
 	probs := make([]float64, factorial(n))
-	choicePaths(n, func(src rand.Source, p []int) { Slice(mk(src), p) }, func(p, bounds []int) {
+	choicePaths(n, 0, func(src rand.Source, p []int) { Slice(mk(src), p) }, func(p, bounds []int) {
 		w := 1.0
 		for _, b := range bounds {
 			w /= float64(b)
@@ -88,26 +89,49 @@ func orderProbs(mk func(rand.Source) Shuffler, n int) []float64 {
 // choicePaths runs run on 0..n−1 once for every sequence of choices a
 // scripted source can answer and calls visit with the order it produced and
 // the bounds of the choices made; the path's probability is the product of
-// their reciprocals. It needs run to make finitely many choices.
-func choicePaths(n int, run func(src rand.Source, p []int), visit func(p, bounds []int)) {
+// their reciprocals. With limit > 0 a run that asks for more than limit
+// choices is abandoned unvisited, which makes algorithms with unboundedly
+// many choices (rejection) enumerable up to a known missing mass; with 0,
+// run must make finitely many choices.
+func choicePaths(n, limit int, run func(src rand.Source, p []int), visit func(p, bounds []int)) {
 	var path, bounds []int // the choices of the current run and their ranges
 	pos := 0
+	type tooLong struct{}
 	src := &scripted{choose: func(m int) int {
 		if pos == len(path) {
+			if limit > 0 && pos == limit {
+				panic(tooLong{})
+			}
 			path, bounds = append(path, 0), append(bounds, m)
 		}
 		pos++
 		return path[pos-1]
 	}}
 	p := make([]int, n)
+	// complete runs run and reports whether it finished within the limit.
+	complete := func() (done bool) {
+		defer func() {
+			if e := recover(); e != nil {
+				if _, ok := e.(tooLong); !ok {
+					panic(e)
+				}
+				done = false
+			}
+		}()
+		run(src, p)
+		return true
+	}
 	for {
 		for i := range p {
 			p[i] = i
 		}
 		pos = 0
-		run(src, p)
-		path, bounds = path[:pos], bounds[:pos]
-		visit(p, bounds)
+		if complete() {
+			path, bounds = path[:pos], bounds[:pos]
+			visit(p, bounds)
+		} else {
+			pos = len(path) // the abandoned run used every recorded choice
+		}
 		// Advance the last choice that has another value; drop the rest.
 		i := len(path) - 1
 		for i >= 0 && path[i]+1 == bounds[i] {

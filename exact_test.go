@@ -296,3 +296,39 @@ func TestNaiveClosedForm(t *testing.T) {
 	}
 	assert.InDelta(t, 1.82, hi/lo, 0.005, "likeliest over least likely (card, place)")
 }
+
+// TestExactRejection proves rejection exactly uniform although its redraws
+// make unboundedly many choices. Enumerating every run of at most L
+// choices, relabelling the items maps runs to runs of the same length and
+// probability, so every order must get exactly the same mass for every L,
+// and the mass left out, the chance of needing more than L choices, must
+// shrink towards 0 as L grows.
+func TestExactRejection(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		missing := big.NewRat(1, 1)
+		for L := n; L <= n+4; L++ {
+			probs := make([]*big.Rat, factorial(n))
+			for i := range probs {
+				probs[i] = new(big.Rat)
+			}
+			choicePaths(n, L, viaSlice(NewRejection), func(p, bounds []int) {
+				w := big.NewInt(1)
+				for _, b := range bounds {
+					w.Mul(w, big.NewInt(int64(b)))
+				}
+				probs[rank(p)].Add(probs[rank(p)], new(big.Rat).SetFrac(big.NewInt(1), w))
+			})
+			total := new(big.Rat)
+			for r, p := range probs {
+				require.Zero(t, p.Cmp(probs[0]), "n=%d L=%d: order %d has %v, order 0 %v", n, L, r, p, probs[0])
+				total.Add(total, p)
+			}
+			left := new(big.Rat).Sub(big.NewRat(1, 1), total)
+			assert.Equal(t, -1, left.Cmp(missing), "n=%d L=%d: missing mass %v did not shrink", n, L, left)
+			assert.Positive(t, probs[0].Sign(), "n=%d L=%d", n, L)
+			missing = left
+		}
+		f, _ := missing.Float64()
+		t.Logf("n=%d: every order equal at each length; mass beyond %d choices %.4f", n, n+4, f)
+	}
+}
