@@ -20,7 +20,8 @@ import (
 // indices is then equally likely and the k indices are independent and
 // uniform. The modulus is needed only when r_k < P, with probability P/2^W.
 //
-// TestBatchExhaustive checks this at W = 16 on this very code, word by word.
+// TestBatchExhaustive checks this at W = 8 and W = 16 on this very code, word
+// by word.
 
 // word is the width of the random words the batches are cut from: uint64 in
 // production, narrower in the exhaustive test.

@@ -249,7 +249,7 @@ type opaque struct{ rand.Source }
 //	5 parallel        Parallel on GOMAXPROCS goroutines; parallel-1 is the
 //	                  same on one goroutine, its own single-goroutine time
 //
-// Sizes 52, 1,000 and 100,000 use []int; 10^7 (and 10^8 with -huge) []int64.
+// Every size, 52 to 10^7 (and 10^8 with -huge), shuffles []int64.
 func BenchmarkAblation(b *testing.B) {
 	sizes := []int{52, 1_000, 100_000, 10_000_000}
 	if *hugeBench {

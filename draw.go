@@ -7,7 +7,7 @@ import (
 
 // Draw shuffles s in place, uniformly, with the default source, by Fisher
 // and Yates's original 1938 method. O(n log n) time, n−1 bounded draws; it
-// allocates two []int of len(s).
+// allocates an []int of len(s) and one of len(s)+1.
 func Draw[S ~[]E, E any](s S) {
 	shuffleSlice(&shuffler{alg: algDraw}, s)
 }

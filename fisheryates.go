@@ -4,7 +4,9 @@ import "math/rand/v2"
 
 // FisherYates shuffles s in place, uniformly, with the default source. It is
 // the package's fastest exact shuffle: O(n) time, n−1 bounded indices cut up
-// to six from each random word, no allocation.
+// to six from each random word, no allocation below 2²³ items (from there on
+// it scatters into buckets and allocates a buffer of n items; see
+// NewFisherYates).
 //
 // To shuffle with a seeded or crypto source, use Slice(NewFisherYates(src), s).
 func FisherYates[S ~[]E, E any](s S) {
@@ -30,8 +32,10 @@ func FisherYates[S ~[]E, E any](s S) {
 // *rand.ChaCha8 and the default source get a loop with the source called
 // directly.
 //
-// Above 2²³ items it scatters the items into cache-sized buckets and shuffles
-// each (see Parallel and large.go), allocating a buffer of n items.
+// From 2²³ items on it scatters the items into cache-sized buckets and
+// shuffles each (see Parallel and large.go), allocating a buffer of n items;
+// through its Shuffle method, which must work by swaps, it scatters the
+// indices instead and allocates 2n ints.
 //
 // Its random stream (which order a given seeded source yields) is pinned by
 // golden tests and frozen from this release on.

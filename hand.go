@@ -23,7 +23,8 @@ func Cut[S ~[]E, E any](s S) {
 
 // NewCut returns the cut Shuffler drawing from src (nil: the default
 // source), making the given number of cuts, or DefaultCutRounds if rounds is
-// 0. It is biased for every number of cuts and every n ≥ 3.
+// 0. It is biased for every number of cuts and every n ≥ 2 (two cards are
+// swapped by every cut).
 //
 // Each cut splits the deck at a uniform point with at least one card in each
 // pile and puts the bottom pile on top. A cut is a rotation and rotations

@@ -9,7 +9,7 @@ import (
 )
 
 // Arrays far larger than the cache make Fisher–Yates pay a cache miss for
-// nearly every swap. Above large.threshold items fisher-yates therefore
+// nearly every swap. From large.threshold items on fisher-yates therefore
 // shuffles by scattering (Sanders, "Random permutations on distributed,
 // external and hierarchical memory", IPL 1998):
 //
@@ -42,8 +42,8 @@ type largeParams struct {
 }
 
 // The values were measured (BENCHMARKS.md, BenchmarkCrossover and
-// BenchmarkLarge): on the 2-core EPYC the scatter ties with plain swapping
-// from 2²² to 2²⁴ items and wins modestly beyond, so it starts at 2²³.
+// BenchmarkAblation): on the 2-core EPYC the scatter is ahead of batched
+// swapping at 2²² and 10⁷ items and ties at 2²⁴, so it starts at 2²³.
 var large = largeParams{threshold: 1 << 23, bucket: 1 << 15, chunk: 1 << 16}
 
 // maxBucketBits caps the buckets at 1024. With 4096 the scatter's write

@@ -8,9 +8,12 @@ import (
 	"math/rand/v2"
 )
 
-// rng is the one seam through which every algorithm in this package draws
-// randomness: bounded indices (intn) and fair coins (coin). Nothing else
-// touches a rand.Source.
+// rng is the one seam through which the shuffles draw their randomness:
+// bounded indices (intn, fill, fillDown) and fair coins (coin). The
+// exceptions are deliberate and outside the enumerated paths: the samplers
+// that need real numbers draw uniform floats (float); the cache-aware path
+// reads its generators' seeds from the source and labels items from those
+// generators; Alias.Pick reads its source directly.
 //
 // Keeping the seam this narrow is what lets a test replace the randomness
 // with a scripted chooser and enumerate every sequence of choices an

@@ -29,7 +29,8 @@
 // source; math/rand/v2's PCG and ChaCha8 must be used by one goroutine at a
 // time. NewCryptoSource reads the operating system's secure generator.
 //
-// Bounded indices are exactly unbiased (Lemire's multiply-and-reject method),
+// Bounded indices are exactly unbiased (Lemire's multiply-and-reject method,
+// or a mask for powers of two),
 // never a modulus or a float. Log2Factorial tells how many bits of state a
 // generator needs to reach every order: more than PCG's 128 at n ≥ 35.
 //
@@ -46,7 +47,7 @@
 //
 // # Large arrays
 //
-// Above 2²³ items fisher-yates stops swapping across the whole array and
+// From 2²³ items on fisher-yates stops swapping across the whole array and
 // scatters the items into cache-sized buckets first (Sanders 1998), exactly
 // uniform still, at the price of a buffer of n items. Parallel runs that
 // algorithm on several goroutines and returns exactly the order FisherYates
@@ -55,11 +56,12 @@
 //
 // # Reproducibility
 //
-// Given the same seeded source, every algorithm returns the same order on
-// every platform, and golden tests pin every stream so that no release
+// Given the same seeded source, every shuffle returns the same order on
+// every platform (the samplers that use logarithms, Reservoir and the
+// weighted ones, can differ in the last bit where math.Log does), and golden tests pin every stream so that no release
 // changes one by accident. fisher-yates, the algorithm this package makes
 // fast, changed once in this release, to cutting several indices from each
-// random word and, above 2²³ items, to scattering into buckets. From this
+// random word and, from 2²³ items on, to scattering into buckets. From this
 // release on its stream is frozen like the rest. Code that needs
 // a stream fixed forever, or equal to math/rand/v2's, uses durstenfeld: with
 // the same source it returns exactly the order (*rand.Rand).Shuffle returns.
@@ -138,7 +140,8 @@ func Lookup(name string) (Algorithm, bool) {
 
 // Slice shuffles s in place with sh. For the Shufflers of this package it
 // runs a generic loop over s, with no swap closure and no allocation (except
-// for draw, rejection and riffle, which work out the whole order first); any
+// for draw, rejection and riffle, which work out the whole order first, and
+// fisher-yates from 2²³ items on, which needs a buffer of n items); any
 // other Shuffler is called with a swap function over s. Slice panics if sh is
 // nil.
 func Slice[S ~[]E, E any](sh Shuffler, s S) {
