@@ -121,27 +121,7 @@ func TestRiffleExactFormula(t *testing.T) {
 		dist := one
 		for k := 1; k <= 3; k++ {
 			if k > 1 {
-				next := make([]*big.Rat, len(one))
-				for i := range next {
-					next[i] = new(big.Rat)
-				}
-				deck := make([]int, n)
-				for i, p := range dist {
-					if p.Sign() == 0 {
-						continue
-					}
-					for j, q := range one {
-						if q.Sign() == 0 {
-							continue
-						}
-						// The next riffle moves the card at position σ(t) to t.
-						for t2, s := range perms[j] {
-							deck[t2] = perms[i][s]
-						}
-						next[rank(deck)].Add(next[rank(deck)], new(big.Rat).Mul(p, q))
-					}
-				}
-				dist = next
+				dist = compose(dist, one, n)
 			}
 			a := new(big.Int).Lsh(big.NewInt(1), uint(k))
 			den := new(big.Int).Exp(a, big.NewInt(int64(n)), nil)
