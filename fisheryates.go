@@ -114,9 +114,12 @@ func backwardFunc(r *rng, n int, swap func(i, j int), batched bool) {
 	}
 }
 
-func forward[S ~[]E, E any](r *rng, s S) {
+// forward runs Knuth's forward loop for its first steps positions: after it,
+// s[:steps] is a uniform ordered choice of steps items. steps = len(s)−1 is
+// the whole shuffle; Partial stops earlier.
+func forward[S ~[]E, E any](r *rng, s S, steps int) {
 	n := len(s)
-	x := indices{count: n - 1, first: n, step: -1}
+	x := indices{count: steps, first: n, step: -1}
 	for k, ds := x.next(r); len(ds) > 0; k, ds = x.next(r) {
 		for t, d := range ds {
 			i := k + t

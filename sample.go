@@ -27,13 +27,7 @@ func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 		return
 	}
 	r := newRNG(src)
-	x := indices{count: k, first: n, step: -1}
-	for at, ds := x.next(&r); len(ds) > 0; at, ds = x.next(&r) {
-		for t, d := range ds {
-			i := at + t
-			s[i], s[i+d] = s[i+d], s[i]
-		}
-	}
+	forward(&r, s, k)
 }
 
 // Sample returns k distinct integers from [0, n), a uniformly random

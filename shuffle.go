@@ -246,7 +246,7 @@ func shuffleSlice[S ~[]E, E any](sh *shuffler, s S) {
 	case algDurstenfeld:
 		backward(&r, s, false)
 	case algForward:
-		forward(&r, s)
+		forward(&r, s, n-1)
 	case algInsideOut:
 		insideOut(&r, s)
 	case algNaive:
