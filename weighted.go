@@ -58,7 +58,13 @@ func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 	if k < 0 || k > len(weights) {
 		panic("shuffle: WeightedSample: k out of range")
 	}
-	positive, err := checkWeights("WeightedSample", weights)
+	return weightedOrder("WeightedSample", src, weights, k)
+}
+
+// weightedOrder is WeightedSample for the function fn, whose name its errors
+// carry: one pass to check the weights, then the draws.
+func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int, error) {
+	positive, err := checkWeights(fn, weights)
 	if err != nil {
 		return nil, err
 	}
@@ -94,18 +100,15 @@ func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) err
 	if len(weights) != len(s) {
 		return fmt.Errorf("shuffle: WeightedShuffle: %d weights for %d items", len(weights), len(s))
 	}
-	if _, err := checkWeights("WeightedShuffle", weights); err != nil {
-		return err
+	k := len(weights)
+	if k == 1 {
+		k = 0 // one item: check its weight, draw nothing
 	}
-	if len(s) < 2 {
-		return nil
+	order, err := weightedOrder("WeightedShuffle", src, weights, k)
+	if err == nil && k > 0 {
+		permute(s, order)
 	}
-	order, err := WeightedSample(src, weights, len(weights))
-	if err != nil {
-		return err
-	}
-	permute(s, order)
-	return nil
+	return err
 }
 
 // keyed is an item with its log-key log(u)/w.
