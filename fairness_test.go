@@ -52,12 +52,39 @@ func orderTest(f shuffleFunc, n, trials int, seed uint64) (chi2, p float64) {
 		f(src, perm)
 		obs[rank(perm)]++
 	}
-	exp := make([]float64, len(obs))
-	for i := range exp {
-		exp[i] = float64(trials) / float64(len(obs))
+	uniform := make([]float64, len(obs))
+	for i := range uniform {
+		uniform[i] = 1 / float64(len(obs))
 	}
-	chi2 = stat.ChiSquare(obs, exp)
-	return chi2, distuv.ChiSquared{K: float64(len(obs) - 1)}.Survival(chi2)
+	return chiSquare(obs, uniform)
+}
+
+// chiSquare compares counts of outcomes with their exact probabilities and
+// returns the chi-square statistic and its p-value. Outcomes of probability
+// zero must never occur: if one does, the p-value is 0.
+func chiSquare(obs, probs []float64) (chi2, p float64) {
+	total := 0.0
+	for _, o := range obs {
+		total += o
+	}
+	var o, e []float64
+	for i, q := range probs {
+		if q == 0 {
+			if obs[i] != 0 {
+				return math.Inf(1), 0
+			}
+			continue
+		}
+		o, e = append(o, obs[i]), append(e, q*total)
+	}
+	chi2 = stat.ChiSquare(o, e)
+	return chi2, distuv.ChiSquared{K: float64(len(o) - 1)}.Survival(chi2)
+}
+
+// pValue is chiSquare's p-value alone.
+func pValue(obs, probs []float64) float64 {
+	_, p := chiSquare(obs, probs)
+	return p
 }
 
 // positionTest shuffles 0..n−1 trials times, counts how often item i ends
