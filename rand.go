@@ -58,14 +58,27 @@ func newRNG(src rand.Source) rng {
 // to live on the stack.
 const block = 64
 
-// intn returns a uniform integer in [0, n) for n > 0; n == 1 draws nothing.
+// intn returns a uniform integer in [0, n) for n > 0, drawn as fill draws
+// each index (a mask for a power of two, Lemire's method otherwise); n == 1
+// draws nothing. It is fill for one index, written out so that a single draw
+// costs one call and not a block's setup: the algorithms that draw one index
+// at a time (riffle, draw, rejection, cut, Sample, Alias) go through it.
 func (r *rng) intn(n int) int {
-	if n == 1 && r.script == nil {
-		return 0
+	if r.script != nil {
+		return r.script.choose(n)
 	}
-	var j [1]int
-	r.fill(j[:], n, 0)
-	return j[0]
+	un := uint64(n)
+	if un&(un-1) == 0 {
+		if un == 1 {
+			return 0
+		}
+		return int(r.src.Uint64() & (un - 1))
+	}
+	hi, lo := bits.Mul64(r.src.Uint64(), un)
+	if lo < un {
+		hi = r.reject(un, hi, lo)
+	}
+	return int(hi)
 }
 
 // indices hands out count indices a block at a time, the k-th uniform in

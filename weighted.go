@@ -294,8 +294,10 @@ func (a *Alias) Pick() int {
 		return 0
 	}
 	r := rng{src: a.src}
-	// The column, by Lemire's method as in fill (without the power-of-two
-	// mask, which only fill's match with math/rand/v2 needs).
+	// The column by Lemire's method, written out rather than through intn:
+	// at n = 10⁴ the call made a pick 28% slower (15.5 to 19.8 ns, 6
+	// interleaved runs, p = 0.002). No power-of-two mask: Alias has no
+	// stream to match.
 	i, lo := bits.Mul64(r.src.Uint64(), n)
 	if lo < n {
 		i = r.reject(n, i, lo)
