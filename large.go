@@ -46,9 +46,10 @@ type largeParams struct {
 // swapping at 2²² and 10⁷ items and ties at 2²⁴, so it starts at 2²³.
 var large = largeParams{threshold: 1 << 23, bucket: 1 << 15, chunk: 1 << 16}
 
-// maxBucketBits caps the buckets at 1024. With 4096 the scatter's write
-// streams thrashed the TLB at 10⁸ items (40 ns per item against 22); with
-// 256 the buckets outgrew the L2 cache.
+// maxBucketBits caps the buckets at 1024: at 10⁸ items fisher-yates took
+// 40 ns per item with 4096 buckets, 22–35 with 256 and 22–23 with 1024 (a
+// few short runs each; see BENCHMARKS.md). Too many write streams for the
+// TLB, and buckets too big for L2, are the likely reasons.
 const maxBucketBits = 10
 
 // scatter shuffles s, with len(s) ≥ 2, by the cache-aware method, on up to
