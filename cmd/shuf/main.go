@@ -1,0 +1,212 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+	"unicode"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `Usage: shuf [OPTION]... [FILE]
+  or:  shuf -e [OPTION]... [ARG]...
+  or:  shuf -i LO-HI [OPTION]...
+Write a random permutation of the input lines to standard output.
+
+With no FILE, or when FILE is -, read standard input.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -e, --echo                treat each ARG as an input line
+  -i, --input-range=LO-HI   treat each number LO through HI as an input line
+  -n, --head-count=COUNT    output at most COUNT lines
+  -o, --output=FILE         write result to FILE instead of standard output
+      --random-source=FILE  get random bytes from FILE
+  -r, --repeat              output lines can be repeated
+  -z, --zero-terminated     line delimiter is NUL, not newline
+      --seed=N              a reproducible shuffle: the same N and the same
+                              lines give the same output on every machine,
+                              whatever --memory, in this and later releases
+      --crypto              draw from the operating system's secure generator
+      --algo=NAME           shuffle with another algorithm of the shuffle
+                              package (default fisher-yates); a biased one
+                              warns on standard error
+      --memory=SIZE         shuffle inputs larger than SIZE through temporary
+                              files in $TMPDIR (default a quarter of RAM);
+                              SIZE as for sort -S: 64M, 2G, 10%
+      --help        display this help and exit
+      --version     output version information and exit
+
+Without -r and -n, every order of the lines is equally likely, whatever the
+input's size; -n COUNT keeps only COUNT lines in memory.
+Algorithms for --algo: {algos}.
+Documentation: <https://pkg.go.dev/github.com/fairshuffle/shuffle/cmd/shuf>
+`
+
+// run is the whole command; it returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
+	o, err := parseArgs(args)
+	if err == nil {
+		err = o.check()
+	}
+	if err != nil {
+		complain(stderr, err)
+		return 1
+	}
+	switch {
+	case o.help:
+		io.WriteString(stdout, strings.Replace(usage, "{algos}", strings.Join(algoNames(), ", "), 1))
+		return 0
+	case o.version:
+		fmt.Fprintf(stdout, "shuf (github.com/fairshuffle/shuffle) %s\n", version())
+		return 0
+	}
+
+	tmp := &tempDir{}
+	defer tmp.remove()
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer signal.Stop(stop)
+	go func() {
+		sig, ok := <-stop
+		if !ok {
+			return
+		}
+		tmp.remove()
+		code := 130
+		if s, ok := sig.(syscall.Signal); ok {
+			code = 128 + int(s)
+		}
+		os.Exit(code)
+	}()
+
+	if o.memory > 0 {
+		// Keep the collector to the budget, so that --memory bounds the
+		// process and not only what the shuffle holds.
+		debug.SetMemoryLimit(o.memory + o.memory/4 + 32<<20)
+	}
+	s, err := newShuf(o, stdin, stdout, stderr, tmp)
+	if err == nil {
+		err = s.run()
+	}
+	if err != nil {
+		complain(stderr, err)
+		return 1
+	}
+	return 0
+}
+
+// check applies GNU's rules on which options and operands go together.
+func (o *options) check() error {
+	if o.help || o.version {
+		return nil
+	}
+	switch {
+	case o.echo && o.rangeSet:
+		return usageError{"cannot combine -e and -i options"}
+	case o.rangeSet && len(o.operands) > 0:
+		return usageError{"extra operand " + quote(o.operands[0])}
+	case !o.echo && !o.rangeSet && len(o.operands) > 1:
+		return usageError{"extra operand " + quote(o.operands[1])}
+	case o.nSources > 1:
+		return fatalError{"multiple random sources specified"}
+	}
+	if o.algo != "" && o.repeat {
+		return usageError{"--algo has no effect with -r: each line is drawn independently"}
+	}
+	return nil
+}
+
+func complain(w io.Writer, err error) {
+	fmt.Fprintf(w, "shuf: %s\n", message(err))
+	var u usageError
+	if errors.As(err, &u) {
+		fmt.Fprintln(w, "Try 'shuf --help' for more information.")
+	}
+}
+
+// message words an error as GNU does: a system error as "name: reason", with
+// the reason as C's strerror spells it.
+func message(err error) string {
+	var we writeError
+	var re readError
+	switch {
+	case errors.As(err, &we):
+		return we.Error()
+	case errors.As(err, &re):
+		return re.Error()
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return quoteName(pe.Path) + ": " + reason(pe.Err)
+	}
+	var u usageError
+	if errors.As(err, &u) {
+		return u.msg
+	}
+	var f fatalError
+	if errors.As(err, &f) {
+		return f.msg
+	}
+	return reason(err)
+}
+
+// reason is an error's text with a capital first letter, which turns Go's
+// syscall messages into strerror's ("No such file or directory").
+func reason(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		err = errno
+	}
+	s := err.Error()
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}
+
+// quote quotes an argument in a message, as GNU's quote() does: 'x' in the C
+// locale, ‘x’ in a UTF-8 one.
+func quote(s string) string {
+	if utf8Locale() {
+		return "‘" + s + "’"
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// quoteName quotes a file name only when it needs it, as GNU's quotef does.
+func quoteName(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:@%=^", r)) {
+			return quote(s)
+		}
+	}
+	return s
+}
+
+func utf8Locale() bool {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if l := os.Getenv(v); l != "" {
+			l = strings.ToLower(l)
+			return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
+		}
+	}
+	return false
+}
+
+func version() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// physicalMemory is unknown outside Linux: --memory then defaults to 1 GiB.
+func physicalMemory() int64 { return 0 }

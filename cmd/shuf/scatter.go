@@ -1,0 +1,317 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/fairshuffle/shuffle"
+)
+
+// The shuffle of the lines, in memory and past it, is one algorithm:
+//
+//  1. Every line, in input order, gets a label: a uniform 16-bit number.
+//     Labels come four to a 64-bit word of the source, low bits first.
+//  2. The lines are grouped by label, keeping input order within a group.
+//  3. Group by group, label 0 first, each group of two or more lines is
+//     shuffled by the shuffle package's fisher-yates, all groups drawing in
+//     turn from one Shuffler on the same source, after all the labels.
+//  4. The groups are written out in label order.
+//
+// Why it is uniform (Sanders, "Random permutations on distributed, external
+// and hierarchical memory", IPL 67, 1998): the labels are independent and
+// uniform, so, given how many lines each group receives, every way of
+// dealing the lines into groups of those sizes is equally likely; each group
+// is then put in a uniform order of its own. A permutation of the output
+// fixes the group sizes it passes through and, for those sizes, one dealing
+// and one order per group, so every permutation has the same probability.
+//
+// Nothing in it depends on how much memory there is. In memory, step 2 is a
+// counting sort. Past memory, step 2 writes each line, with its label, to a
+// temporary file holding a range of labels, and step 3 reads the files back
+// one at a time; a file too big for memory is split again by label. Either
+// way the same labels and the same draws meet the same lines, so a seeded run
+// prints the same output whatever --memory is.
+const (
+	labelBits = 16
+	labels    = 1 << labelBits
+	maxFiles  = 1024 // spill files open at once
+)
+
+// labeler draws the labels: four from each word, low bits first.
+type labeler struct {
+	s    *shuf
+	w    uint64
+	left int
+}
+
+func (l *labeler) next() uint16 {
+	if l.left == 0 {
+		l.w, l.left = l.s.own.Uint64(), 4
+	}
+	v := uint16(l.w)
+	l.w >>= labelBits
+	l.left--
+	return v
+}
+
+// scatterShuffle writes a uniformly random permutation of the lines of in.
+func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
+	data, n, all, err := slurp(in, size, s.mem, s.o.delim)
+	if err != nil {
+		return err
+	}
+	fy := shuffle.NewFisherYates(s.src)
+	if all {
+		out := s.open()
+		if n <= 1 { // nothing to shuffle, and nothing drawn
+			if n == 1 {
+				out.write(data)
+			}
+			return s.finish(out)
+		}
+		lab := labeler{s: s}
+		ls := make([]uint16, n)
+		for i := range ls {
+			ls[i] = lab.next()
+		}
+		if len(data) < 1<<32 {
+			arrange[uint32](out, fy, data, ls, 0, labels, s.o.delim)
+		} else {
+			arrange[uint64](out, fy, data, ls, 0, labels, s.o.delim)
+		}
+		return s.finish(out)
+	}
+
+	// Past memory. Aim for files of a third of --memory, so that reading
+	// one back, with its index, fits even when it comes out large.
+	est := size
+	if est < 0 {
+		est = 3 * s.mem * 32 // unknown: plan for 32 times memory
+	}
+	files := split(est, s.mem, 0, labels)
+	stream := io.MultiReader(bytes.NewReader(data), in)
+	data = nil
+	if err := s.scatter(stream, files, nil); err != nil {
+		return err
+	}
+	out := s.open()
+	var buf []byte
+	for _, f := range files {
+		if buf, err = s.drain(out, fy, f, buf); err != nil || !out.more() {
+			break
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return s.finish(out)
+}
+
+// spillFile is a temporary file holding the lines whose labels are in
+// [lo, hi), each written as 2 label bytes (little-endian), the line and its
+// delimiter, in input order.
+type spillFile struct {
+	lo, hi  int
+	f       *os.File
+	w       *bufio.Writer
+	records int64
+	bytes   int64
+}
+
+// split divides the labels [lo, hi) into a power of two of equal ranges,
+// enough that size bytes spread over them leave each about a third of mem.
+func split(size, mem int64, lo, hi int) []*spillFile {
+	k := 2
+	for k < hi-lo && k < maxFiles && int64(k)*mem/3 < size {
+		k *= 2
+	}
+	k = min(k, hi-lo)
+	fs := make([]*spillFile, k)
+	w := (hi - lo) / k
+	for i := range fs {
+		fs[i] = &spillFile{lo: lo + i*w, hi: lo + (i+1)*w}
+	}
+	return fs
+}
+
+// scatter writes the records of r to files. With lab nil, r is a stream of
+// records (a spill file being split); otherwise r is the input's lines, and
+// lab labels them.
+func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
+	bufSize := int(min(max(s.mem/int64(4*len(files)), 4<<10), 1<<20))
+	for _, f := range files {
+		var err error
+		if f.f, err = s.tmp.create(); err != nil {
+			return err
+		}
+		f.w = bufio.NewWriterSize(f.f, bufSize)
+	}
+	width := files[0].hi - files[0].lo
+	base := files[0].lo
+	lab := labeler{s: s}
+	br := bufio.NewReaderSize(r, 1<<20)
+	var long []byte
+	var hdr [2]byte
+	for {
+		if from != nil {
+			if _, err := io.ReadFull(br, hdr[:]); err == io.EOF {
+				break
+			} else if err != nil {
+				return spillReadError(from, err)
+			}
+		}
+		line, err := br.ReadSlice(s.o.delim)
+		if err == bufio.ErrBufferFull {
+			long = append(long, line...)
+			continue
+		}
+		if long != nil {
+			line = append(long, line...)
+			long = nil
+		}
+		if err != nil && err != io.EOF {
+			if from != nil {
+				return spillReadError(from, err)
+			}
+			return readError{err}
+		}
+		if len(line) == 0 {
+			break // EOF
+		}
+		if line[len(line)-1] != s.o.delim {
+			line = append(line, s.o.delim) // the last line, unterminated
+		}
+		if from == nil {
+			binary.LittleEndian.PutUint16(hdr[:], lab.next())
+		}
+		f := files[(int(binary.LittleEndian.Uint16(hdr[:]))-base)/width]
+		f.w.Write(hdr[:])
+		if _, err := f.w.Write(line); err != nil {
+			return spillWriteError(f, err)
+		}
+		f.records++
+		f.bytes += int64(len(line)) + 2
+		if err == io.EOF {
+			break
+		}
+	}
+	for _, f := range files {
+		if err := f.w.Flush(); err != nil {
+			return spillWriteError(f, err)
+		}
+		f.w = nil
+	}
+	return nil
+}
+
+func spillWriteError(f *spillFile, err error) error {
+	return fatalError{fmt.Sprintf("write failed: %s: %s", f.f.Name(), reason(err))}
+}
+
+func spillReadError(f *spillFile, err error) error {
+	return fatalError{fmt.Sprintf("read failed: %s: %s", f.f.Name(), reason(err))}
+}
+
+// drain writes the lines of spill file f, shuffled, reading it into buf if
+// it fits in memory and splitting it by label first if not. It removes the
+// file and returns the buffer for reuse.
+func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte) ([]byte, error) {
+	defer func() {
+		f.f.Close()
+		os.Remove(f.f.Name())
+	}()
+	if _, err := f.f.Seek(0, io.SeekStart); err != nil {
+		return buf, spillReadError(f, err)
+	}
+	if cost(f.bytes, f.records) > s.mem {
+		if f.hi-f.lo == 1 {
+			return buf, fatalError{fmt.Sprintf("input too large for --memory %s: the lines of one label (1/%d of the input) take %d bytes", sizeText(s.mem), labels, f.bytes)}
+		}
+		subs := split(f.bytes, s.mem, f.lo, f.hi)
+		if err := s.scatter(f.f, subs, f); err != nil {
+			return buf, err
+		}
+		f.f.Close()
+		os.Remove(f.f.Name())
+		for _, sub := range subs {
+			var err error
+			if buf, err = s.drain(out, fy, sub, buf); err != nil || !out.more() {
+				return buf, err
+			}
+		}
+		return buf, nil
+	}
+	if int64(cap(buf)) < f.bytes {
+		buf = nil // let the old one go first
+		buf = make([]byte, f.bytes)
+	}
+	buf = buf[:f.bytes]
+	if _, err := io.ReadFull(f.f, buf); err != nil {
+		return buf, spillReadError(f, err)
+	}
+	if f.bytes < 1<<32 {
+		arrange[uint32](out, fy, buf, nil, f.lo, f.hi, s.o.delim)
+	} else {
+		arrange[uint64](out, fy, buf, nil, f.lo, f.hi, s.o.delim)
+	}
+	return buf, nil
+}
+
+// arrange runs steps 2 to 4 on lines whose labels are in [lo, hi): it
+// groups the lines of data by label, shuffles each group and writes them.
+// With ls nil, data is records of a spill file, each label inside; otherwise
+// data is plain lines and ls[i] is line i's label.
+func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, ls []uint16, lo, hi int, delim byte) {
+	// Count each group, then turn the counts into where each group ends,
+	// and place each line's start there, in input order. Plain lines and
+	// records get a loop each, to keep a call out of the loop.
+	bound := make([]int, hi-lo+1)
+	next := make([]int, hi-lo)
+	var order []T
+	if ls != nil {
+		for _, l := range ls {
+			bound[int(l)-lo+1]++
+		}
+		sums(bound, next)
+		order = make([]T, len(ls))
+		for i, p := 0, 0; p < len(data); i++ {
+			g := int(ls[i]) - lo
+			order[next[g]] = T(p)
+			next[g]++
+			p += bytes.IndexByte(data[p:], delim) + 1
+		}
+	} else {
+		n := 0
+		for p := 0; p < len(data); n++ {
+			bound[int(binary.LittleEndian.Uint16(data[p:]))-lo+1]++
+			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
+		}
+		sums(bound, next)
+		order = make([]T, n)
+		for p := 0; p < len(data); {
+			g := int(binary.LittleEndian.Uint16(data[p:])) - lo
+			order[next[g]] = T(p + 2)
+			next[g]++
+			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
+		}
+	}
+	for g := range hi - lo {
+		if grp := order[bound[g]:bound[g+1]]; len(grp) > 1 {
+			shuffle.Slice(fy, grp)
+		}
+	}
+	emit(out, data, order, delim)
+}
+
+// sums turns counts bound[1:] into running totals, so that group g is
+// bound[g]:bound[g+1], and copies the starts into next.
+func sums(bound, next []int) {
+	for g := 1; g < len(bound); g++ {
+		bound[g] += bound[g-1]
+	}
+	copy(next, bound)
+}

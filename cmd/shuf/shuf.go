@@ -1,0 +1,603 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"iter"
+	"math"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/fairshuffle/shuffle"
+)
+
+// reservoirMax is the largest -n COUNT served by reservoir sampling, which
+// holds COUNT lines in memory; a larger COUNT runs the full shuffle, which
+// spills to disk, and stops after COUNT lines. A constant, not a share of
+// --memory, so that the choice, and with it a seeded output, is the same on
+// every machine.
+const reservoirMax = 1 << 20
+
+// minMemory is the least --memory: smaller values are raised to it.
+const minMemory = 64 << 10
+
+// shuf is one run of the command.
+type shuf struct {
+	o       *options
+	stdin   io.Reader
+	stdout  io.Writer
+	stderr  io.Writer
+	tmp     *tempDir
+	src     rand.Source // for the shuffle package; nil: its default source
+	own     rand.Source // for the command's own draws: the same source, never nil
+	release func()
+	alg     shuffle.Algorithm
+	custom  bool // --algo chose something other than the default
+	mem     int64
+	out     *output
+}
+
+func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
+	s := &shuf{o: o, stdin: stdin, stdout: stdout, stderr: stderr, tmp: tmp, mem: o.memory}
+	if s.mem == 0 {
+		s.mem = defaultMemory()
+	}
+	s.mem = max(s.mem, minMemory)
+	name := o.algo
+	if name == "" {
+		name = "fisher-yates"
+	}
+	alg, ok := shuffle.Lookup(name)
+	if !ok {
+		return nil, usageError{fmt.Sprintf("unknown algorithm %s; one of: %s", quote(name), strings.Join(algoNames(), ", "))}
+	}
+	s.alg, s.custom = alg, name != "fisher-yates"
+	if !alg.Uniform {
+		fmt.Fprintf(stderr, "shuf: warning: %s is a biased shuffle: some orders come out more often than others\n", alg.Name)
+	}
+	src, release, err := o.source()
+	if err != nil {
+		return nil, err
+	}
+	s.src, s.own, s.release = src, draws(src), release
+	return s, nil
+}
+
+func algoNames() []string {
+	var names []string
+	for _, a := range shuffle.Algorithms() {
+		names = append(names, a.Name)
+	}
+	return names
+}
+
+// run reads the input, shuffles it and writes it. A --random-source that
+// runs out panics deep inside a shuffle; that panic ends here as an error.
+func (s *shuf) run() (err error) {
+	defer s.release()
+	defer func() {
+		if r := recover(); r != nil {
+			e, ok := r.(randomSourceError)
+			if !ok {
+				panic(r)
+			}
+			err = fatalError{e.Error()}
+		}
+	}()
+	o := s.o
+	if o.count == 0 {
+		// GNU reads nothing, but still creates the output file.
+		return s.finish(s.open())
+	}
+	switch {
+	case o.rangeSet:
+		return s.runRange()
+	case o.repeat:
+		return s.runRepeat()
+	}
+	in, size, closeIn, err := s.input()
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	return s.runLines(in, size, o.echo)
+}
+
+// input opens the lines: the -e operands, FILE, or standard input. size is
+// the input's length if it is known in advance, else -1.
+func (s *shuf) input() (r io.Reader, size int64, release func(), err error) {
+	o := s.o
+	if o.echo {
+		var b bytes.Buffer
+		for _, a := range o.operands {
+			b.WriteString(a)
+			b.WriteByte(o.delim)
+		}
+		return &b, int64(b.Len()), func() {}, nil
+	}
+	if len(o.operands) == 0 || o.operands[0] == "-" {
+		return s.stdin, -1, func() {}, nil
+	}
+	f, err := os.Open(o.operands[0])
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	size = -1
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		size = fi.Size()
+	}
+	return f, size, func() { f.Close() }, nil
+}
+
+// runLines shuffles the lines of in.
+func (s *shuf) runLines(in io.Reader, size int64, echo bool) error {
+	o := s.o
+	if s.custom {
+		return s.runAlgo(in, size)
+	}
+	if o.countSet && o.count <= reservoirMax {
+		var seq iter.Seq[string]
+		var rerr error
+		if echo {
+			seq = slices.Values(o.operands)
+		} else {
+			seq = lines(in, o.delim, &rerr)
+		}
+		kept := shuffle.Reservoir(s.src, seq, int(o.count))
+		if rerr != nil {
+			return rerr
+		}
+		out := s.open()
+		for _, l := range kept {
+			out.writeString(l)
+		}
+		return s.finish(out)
+	}
+	return s.scatterShuffle(in, size)
+}
+
+// runAlgo shuffles the whole input in memory with the --algo algorithm.
+func (s *shuf) runAlgo(in io.Reader, size int64) error {
+	data, n, all, err := slurp(in, size, s.mem, s.o.delim)
+	if err != nil {
+		return err
+	}
+	if !all {
+		return fatalError{fmt.Sprintf("--algo %s shuffles in memory, and the input is larger than --memory %s", s.alg.Name, sizeText(s.mem))}
+	}
+	starts := make([]int, 0, n)
+	for p := 0; p < len(data); {
+		starts = append(starts, p)
+		p += bytes.IndexByte(data[p:], s.o.delim) + 1
+	}
+	shuffle.Slice(s.alg.New(s.src), starts)
+	out := s.open()
+	emit(out, data, starts, s.o.delim)
+	return s.finish(out)
+}
+
+// runRepeat is -r on lines: each output line is drawn independently and
+// uniformly from the input, COUNT times or until the output is closed.
+func (s *shuf) runRepeat() error {
+	in, size, closeIn, err := s.input()
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	data, _, _, err := slurp(in, size, math.MaxInt64, s.o.delim)
+	if err != nil {
+		return err
+	}
+	var starts []int
+	for p := 0; p < len(data); {
+		starts = append(starts, p)
+		p += bytes.IndexByte(data[p:], s.o.delim) + 1
+	}
+	if len(starts) == 0 {
+		return fatalError{"no lines to repeat"}
+	}
+	r := rand.New(s.own)
+	out := s.open()
+	for out.more() {
+		p := starts[r.IntN(len(starts))]
+		if !out.write(data[p : p+bytes.IndexByte(data[p:], s.o.delim)+1]) {
+			break
+		}
+	}
+	return s.finish(out)
+}
+
+// runRange is -i LO-HI. Without -n (or with a COUNT of at least the range's
+// size) it shuffles the numbers as lines, exactly as `seq LO HI | shuf` would;
+// with a smaller COUNT it samples in O(COUNT) time and memory, whatever the
+// range's size.
+func (s *shuf) runRange() error {
+	o := s.o
+	n := o.hi - o.lo + 1 // 0 for an empty range, and for the whole of uint64
+	whole := n == 0 && o.lo == 0 && o.hi == math.MaxUint64
+	if n == 0 && !whole {
+		return s.finish(s.open())
+	}
+	out := s.open()
+	var num []byte
+	put := func(v uint64) bool {
+		num = append(strconv.AppendUint(num[:0], v, 10), o.delim)
+		return out.write(num)
+	}
+	switch {
+	case o.repeat:
+		r := rand.New(s.own)
+		for out.more() {
+			v := s.own.Uint64()
+			if !whole {
+				v = o.lo + r.Uint64N(n)
+			}
+			if !put(v) {
+				break
+			}
+		}
+	case o.countSet && (whole || o.count < n) && !s.custom:
+		if whole || n > math.MaxInt {
+			// Sample takes an int; ranges beyond it are so large that
+			// drawing until k distinct numbers have come up is cheap, and
+			// exact: each new draw is uniform over those not yet drawn.
+			seen := make(map[uint64]bool, o.count)
+			r := rand.New(s.own)
+			for uint64(len(seen)) < o.count {
+				v := s.own.Uint64()
+				if !whole {
+					v = o.lo + r.Uint64N(n)
+				}
+				if !seen[v] {
+					seen[v] = true
+					put(v)
+				}
+			}
+			break
+		}
+		for _, v := range shuffle.Sample(s.src, int(n), int(o.count)) {
+			if !put(o.lo + uint64(v)) {
+				break
+			}
+		}
+	default:
+		s.out = out
+		return s.runLines(&rangeReader{next: o.lo, last: o.hi, delim: o.delim}, rangeBytes(o.lo, o.hi), false)
+	}
+	return s.finish(out)
+}
+
+// open returns the output: created only now, after the input has been read,
+// so that -o may name the input file, as with GNU.
+func (s *shuf) open() *output {
+	if s.out != nil {
+		return s.out
+	}
+	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, 1<<20)}
+	if s.o.repeat && !s.o.countSet {
+		out.left = math.MaxUint64 // forever
+	}
+	if s.o.output != "" {
+		f, err := os.OpenFile(s.o.output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		if err != nil {
+			out.err = err
+		} else {
+			out.w, out.file = f, f
+		}
+	}
+	s.out = out
+	return out
+}
+
+func (s *shuf) finish(out *output) error {
+	out.flush()
+	if out.file != nil {
+		if err := out.file.Close(); err != nil && out.err == nil {
+			out.err = writeError{err}
+		}
+	}
+	return out.err
+}
+
+// output buffers the lines written and stops taking them after -n COUNT.
+type output struct {
+	w     io.Writer
+	file  *os.File
+	delim byte
+	buf   []byte
+	left  uint64 // lines still to write
+	err   error
+}
+
+type writeError struct{ err error }
+
+func (e writeError) Error() string { return "write error: " + reason(e.err) }
+
+func (o *output) more() bool { return o.left > 0 && o.err == nil }
+
+// write writes one line, delimiter included, and reports whether more are
+// wanted.
+func (o *output) write(line []byte) bool {
+	if !o.more() {
+		return false
+	}
+	if len(o.buf)+len(line) > cap(o.buf) {
+		o.flush()
+		if len(line) > cap(o.buf) {
+			if _, err := o.w.Write(line); err != nil && o.err == nil {
+				o.err = writeError{err}
+			}
+			o.left--
+			return o.more()
+		}
+	}
+	o.buf = append(o.buf, line...)
+	o.left--
+	return o.more()
+}
+
+// writeString writes one line given without its delimiter.
+func (o *output) writeString(line string) {
+	if !o.more() {
+		return
+	}
+	if len(o.buf)+len(line)+1 > cap(o.buf) {
+		o.flush()
+	}
+	o.buf = append(o.buf, line...)
+	o.buf = append(o.buf, o.delim)
+	o.left--
+}
+
+// writeRaw writes a block of lines past the buffer, which must be empty.
+func (o *output) writeRaw(b []byte, lines int) {
+	if o.err == nil {
+		if _, err := o.w.Write(b); err != nil {
+			o.err = writeError{err}
+		}
+	}
+	o.left -= uint64(lines)
+}
+
+func (o *output) flush() {
+	if len(o.buf) > 0 && o.err == nil {
+		if _, err := o.w.Write(o.buf); err != nil {
+			o.err = writeError{err}
+		}
+	}
+	o.buf = o.buf[:0]
+}
+
+// emit writes the lines of data that start at starts, in that order, and
+// reports whether more lines are wanted. The reads are random, a cache miss
+// a line, so with several CPUs it gathers blocks of lines on all of them
+// and writes the blocks in order.
+func emit[T int | uint32 | uint64](out *output, data []byte, starts []T, delim byte) bool {
+	if uint64(len(starts)) > out.left {
+		starts = starts[:out.left]
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(starts) < 4*emitBlock {
+		out.flush()
+		out.buf = gather(out.buf, data, starts, delim)
+		out.left -= uint64(len(starts))
+		return out.more()
+	}
+	blocks := (len(starts) + emitBlock - 1) / emitBlock
+	done := make([]chan []byte, blocks)
+	for i := range done {
+		done[i] = make(chan []byte, 1)
+	}
+	free := make(chan []byte, 2*workers) // bounds the blocks in flight
+	for range cap(free) {
+		free <- nil
+	}
+	var next atomic.Int64
+	for range workers {
+		go func() {
+			for buf := range free {
+				// The buffer comes first, then the block: so the block the
+				// writer waits for always has a buffer.
+				i := int(next.Add(1)) - 1
+				if i >= blocks {
+					return
+				}
+				done[i] <- gather(buf[:0], data, starts[i*emitBlock:min((i+1)*emitBlock, len(starts))], delim)
+			}
+		}()
+	}
+	defer close(free)
+	for i := range blocks {
+		buf := <-done[i]
+		out.flush()
+		out.writeRaw(buf, min(emitBlock, len(starts)-i*emitBlock))
+		if out.err != nil {
+			return false
+		}
+		free <- buf
+	}
+	return out.more()
+}
+
+const emitBlock = 1 << 14 // lines a worker gathers at a time
+
+// gather appends the lines that start at starts to buf.
+func gather[T int | uint32 | uint64](buf, data []byte, starts []T, delim byte) []byte {
+	// Touching the line a few ahead lets its cache miss overlap the work on
+	// this one.
+	const ahead = 16
+	var sink byte
+	for i, p := range starts {
+		if i+ahead < len(starts) {
+			sink += data[starts[i+ahead]]
+		}
+		line := data[p:]
+		buf = append(buf, line[:bytes.IndexByte(line, delim)+1]...)
+	}
+	touched = sink
+	return buf
+}
+
+// touched keeps the compiler from dropping emit's touches.
+var touched byte
+
+type readError struct{ err error }
+
+func (e readError) Error() string { return "read error: " + reason(e.err) }
+
+// slurp reads r into memory, ending each line with delim (adding one to a
+// last line that lacks it), until EOF or until holding the data and its
+// index would cost more than limit bytes. It reports whether it read all of
+// r. size, the length of r if known (else -1), sizes the buffer.
+func slurp(r io.Reader, size, limit int64, delim byte) (data []byte, lines int64, all bool, err error) {
+	if size >= 0 && cost(size, 0) > limit {
+		return nil, 0, false, nil
+	}
+	c := int64(64 << 10)
+	if size >= 0 {
+		c = size + 1
+	}
+	data = make([]byte, 0, c)
+	for {
+		if len(data) == cap(data) {
+			data = slices.Grow(data, min(cap(data), 256<<20))
+		}
+		m, err := r.Read(data[len(data):cap(data)])
+		lines += int64(bytes.Count(data[len(data):len(data)+m], []byte{delim}))
+		data = data[:len(data)+m]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, 0, false, readError{err}
+		}
+		if cost(int64(len(data)), lines) > limit {
+			return data, lines, false, nil
+		}
+	}
+	if len(data) > 0 && data[len(data)-1] != delim {
+		data = append(data, delim)
+		lines++
+	}
+	return data, lines, cost(int64(len(data)), lines) <= limit, nil
+}
+
+// cost is the memory the in-memory shuffle needs for data of this size:
+// the data, a 2-byte label and a 4-byte index per line (8 bytes past 4 GiB).
+func cost(size, lines int64) int64 {
+	if size < 1<<32 {
+		return size + 6*lines
+	}
+	return size + 10*lines
+}
+
+// lines yields the lines of r without their delimiters, copied, adding
+// nothing for a missing final delimiter. A read error stops it and is
+// stored in *err.
+func lines(r io.Reader, delim byte, err *error) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		br := bufio.NewReaderSize(r, 1<<20)
+		var long []byte
+		for {
+			b, e := br.ReadSlice(delim)
+			if e == bufio.ErrBufferFull {
+				long = append(long, b...)
+				continue
+			}
+			if long != nil {
+				b = append(long, b...)
+				long = nil
+			}
+			if len(b) > 0 && b[len(b)-1] == delim {
+				b = b[:len(b)-1]
+			} else if len(b) == 0 && e != nil {
+				if e != io.EOF {
+					*err = readError{e}
+				}
+				return
+			}
+			if !yield(string(b)) {
+				return
+			}
+			if e != nil {
+				if e != io.EOF {
+					*err = readError{e}
+				}
+				return
+			}
+		}
+	}
+}
+
+// rangeReader reads as the lines "next", "next+1", …, "last".
+type rangeReader struct {
+	next, last uint64
+	done       bool
+	delim      byte
+	pending    []byte
+}
+
+func (r *rangeReader) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(r.pending) == 0 {
+			if r.done {
+				break
+			}
+			r.pending = append(strconv.AppendUint(r.pending[:0], r.next, 10), r.delim)
+			if r.next == r.last {
+				r.done = true
+			}
+			r.next++
+		}
+		c := copy(p[n:], r.pending)
+		r.pending = r.pending[c:]
+		n += c
+	}
+	if n == 0 && r.done {
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// rangeBytes is the length of the text of LO..HI, one number a line, capped
+// at MaxInt64.
+func rangeBytes(lo, hi uint64) int64 {
+	var total uint64
+	low, pow := uint64(0), uint64(1) // the d-digit numbers are low..10^d−1
+	for d := uint64(1); d <= 20; d++ {
+		high := uint64(math.MaxUint64)
+		if d < 20 {
+			pow *= 10
+			high = pow - 1
+		}
+		if a, b := max(lo, low), min(hi, high); a <= b {
+			c := b - a + 1
+			if c > math.MaxInt64/(d+1) || total > math.MaxInt64-c*(d+1) {
+				return math.MaxInt64
+			}
+			total += c * (d + 1)
+		}
+		low = high + 1
+	}
+	return int64(total)
+}
+
+func sizeText(m int64) string {
+	switch {
+	case m%(1<<30) == 0:
+		return fmt.Sprintf("%dG", m>>30)
+	case m%(1<<20) == 0:
+		return fmt.Sprintf("%dM", m>>20)
+	case m%(1<<10) == 0:
+		return fmt.Sprintf("%dK", m>>10)
+	}
+	return fmt.Sprintf("%db", m)
+}
