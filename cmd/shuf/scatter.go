@@ -165,13 +165,13 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 			}
 		}
 		line, err := br.ReadSlice(s.o.delim)
-		if err == bufio.ErrBufferFull {
+		for err == bufio.ErrBufferFull { // a line longer than the buffer
 			long = append(long, line...)
-			continue
+			line, err = br.ReadSlice(s.o.delim)
 		}
-		if long != nil {
+		if len(long) > 0 {
 			line = append(long, line...)
-			long = nil
+			long = long[:0]
 		}
 		if err != nil && err != io.EOF {
 			if from != nil {
@@ -229,7 +229,7 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 	}
 	if cost(f.bytes, f.records) > s.mem {
 		if f.hi-f.lo == 1 {
-			return buf, fatalError{fmt.Sprintf("input too large for --memory %s: the lines of one label (1/%d of the input) take %d bytes", sizeText(s.mem), labels, f.bytes)}
+			return buf, s.drainOnDisk(out, fy, f)
 		}
 		subs := split(f.bytes, s.mem, f.lo, f.hi)
 		if err := s.scatter(f.f, subs, f); err != nil {
@@ -259,6 +259,44 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 		arrange[uint64](out, fy, buf, nil, f.lo, f.hi, s.o.delim)
 	}
 	return buf, nil
+}
+
+// drainOnDisk writes the lines of a spill file that holds a single label and
+// is still too big for memory (a few huge lines, say): it shuffles where the
+// lines are, not the lines, and reads each from the file in its turn.
+func (s *shuf) drainOnDisk(out *output, fy shuffle.Shuffler, f *spillFile) error {
+	type span struct{ at, len int64 }
+	spans := make([]span, 0, f.records)
+	br := bufio.NewReaderSize(f.f, 1<<16)
+	for at := int64(0); at < f.bytes; {
+		if _, err := br.Discard(2); err != nil {
+			return spillReadError(f, err)
+		}
+		n := int64(0)
+		for {
+			b, err := br.ReadSlice(s.o.delim)
+			n += int64(len(b))
+			if err == nil {
+				break
+			}
+			if err != bufio.ErrBufferFull {
+				return spillReadError(f, err)
+			}
+		}
+		spans = append(spans, span{at + 2, n})
+		at += 2 + n
+	}
+	shuffle.Slice(fy, spans)
+	for _, sp := range spans {
+		line := make([]byte, sp.len)
+		if _, err := f.f.ReadAt(line, sp.at); err != nil {
+			return spillReadError(f, err)
+		}
+		if !out.write(line) {
+			break
+		}
+	}
+	return out.err
 }
 
 // arrange runs steps 2 to 4 on lines whose labels are in [lo, hi): it
