@@ -1,0 +1,301 @@
+package main
+
+import (
+	"bufio"
+	"encoding/xml"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"io"
+	"math"
+	"strconv"
+)
+
+// heatmap is the position matrix of a shuffle as a picture.
+type heatmap struct {
+	n     int       // deck size; p has n*n entries
+	p     []float64 // p[i*n+j]: probability that the item starting at position i ends at position j
+	scale float64   // relative deviation from 1/n drawn at full colour, e.g. 0.25 means 1/n·(1±0.25); must be > 0
+	title string    // one line drawn above the matrix, e.g. "naive, n = 52, 100000 trials"
+}
+
+// Picture geometry, in pixels.
+const (
+	textScale = 2                    // size of a font pixel
+	lineH     = glyphH * textScale   // height of a line of text
+	capH      = glyphCap * textScale // height of capitals and digits
+	matrixW   = 520                  // preferred width of the matrix
+	pad       = 16                   // outer margin
+	gap       = 8                    // space between parts
+	tickLen   = 4                    // length of a tick mark
+	barW      = 20                   // width of the colour bar
+	fontSize  = 16                   // SVG font size
+)
+
+// Alignments of a label relative to its x.
+const (
+	alignLeft = iota
+	alignCentre
+	alignRight
+)
+
+// label is one line of text in a heatmap picture.
+type label struct {
+	x, y     int    // anchor; y is the top of the line
+	s        string // text
+	align    int    // alignLeft, alignCentre or alignRight of x
+	vertical bool   // turned a quarter clockwise: left edge at x, centred on y
+	c        grey
+}
+
+// layout is the placement of the parts of a heatmap picture.
+type layout struct {
+	w, h   int               // size of the picture
+	cell   int               // side of a matrix cell
+	matrix image.Rectangle   // the matrix
+	bar    image.Rectangle   // the colour bar
+	lines  []image.Rectangle // frames and tick marks, filled grey
+	labels []label
+}
+
+// grey is a shade of grey for the parts of a picture other than the matrix.
+type grey uint8
+
+// The shades of grey used.
+const (
+	paper grey = 255 // background
+	ink   grey = 34  // text
+	faint grey = 110 // secondary text
+	rule  grey = 150 // frames and tick marks
+)
+
+// rgba returns g as an opaque colour.
+func (g grey) rgba() color.RGBA { return color.RGBA{uint8(g), uint8(g), uint8(g), 255} }
+
+// validate reports why h cannot be drawn, if it cannot.
+func (h heatmap) validate() error {
+	switch {
+	case h.n < 1:
+		return fmt.Errorf("heatmap: deck size %d is not positive", h.n)
+	case len(h.p) != h.n*h.n:
+		return fmt.Errorf("heatmap: %d probabilities for deck size %d, want %d", len(h.p), h.n, h.n*h.n)
+	case !(h.scale > 0) || math.IsInf(h.scale, 1):
+		return fmt.Errorf("heatmap: scale %g is not positive and finite", h.scale)
+	}
+	return nil
+}
+
+// deviation returns the colour-map argument of cell (i, j): its relative
+// deviation from 1/n in units of h.scale.
+func (h heatmap) deviation(i, j int) float64 {
+	return (h.p[i*h.n+j]*float64(h.n) - 1) / h.scale
+}
+
+// legend returns the colour-bar labels at the deviations +1, 0 and −1, top
+// to bottom: the probability relative to 1/n, and the probability itself.
+func (h heatmap) legend() [3][2]string {
+	pct := strconv.FormatFloat(100*h.scale, 'g', 3, 64) + "%"
+	u := 1 / float64(h.n)
+	// Enough decimals for three significant digits of 1/n and two of the deviation.
+	prec := max(0, 2-int(math.Floor(math.Log10(u))), 1-int(math.Floor(math.Log10(u*h.scale))))
+	f := func(p float64) string { return strconv.FormatFloat(max(0, p), 'f', prec, 64) }
+	return [3][2]string{
+		{"1/n+" + pct, f(u * (1 + h.scale))},
+		{"1/n", f(u)},
+		{"1/n-" + pct, f(u * (1 - h.scale))},
+	}
+}
+
+// ticks returns the positions labelled on an axis of n positions:
+// multiples of a round step, and the last position.
+func ticks(n int) []int {
+	step := 1
+	for base := 1; 6*step < n; base *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if step = m * base; 6*step >= n {
+				break
+			}
+		}
+	}
+	var ts []int
+	for t := 0; t < n-1; t += step {
+		if 2*(n-1-t) >= step { // not crowding the last label
+			ts = append(ts, t)
+		}
+	}
+	return append(ts, n-1)
+}
+
+// frame returns the four one-pixel lines just outside r.
+func frame(r image.Rectangle) []image.Rectangle {
+	o := r.Inset(-1)
+	return []image.Rectangle{
+		{o.Min, image.Pt(o.Max.X, r.Min.Y)},
+		{image.Pt(o.Min.X, r.Max.Y), o.Max},
+		{image.Pt(o.Min.X, r.Min.Y), image.Pt(r.Min.X, r.Max.Y)},
+		{image.Pt(r.Max.X, r.Min.Y), image.Pt(o.Max.X, r.Max.Y)},
+	}
+}
+
+// layout places the parts of the picture of h, which must be valid.
+func (h heatmap) layout() layout {
+	ts := ticks(h.n)
+	tickW := 0
+	for _, t := range ts {
+		tickW = max(tickW, textWidth(strconv.Itoa(t), textScale))
+	}
+	l := layout{cell: max(2, matrixW/h.n)}
+	side := h.n * l.cell
+	x0 := pad + lineH + gap + tickW + tickLen + gap
+	y0 := pad + 3*lineH + 2*gap // title, axis label and tick labels
+	l.matrix = image.Rect(x0, y0, x0+side, y0+side)
+	l.bar = image.Rect(l.matrix.Max.X+3*gap, y0, l.matrix.Max.X+3*gap+barW, y0+side)
+	l.lines = append(frame(l.matrix), frame(l.bar)...)
+
+	add := func(x, y int, s string, align int, c grey) {
+		l.labels = append(l.labels, label{x: x, y: y, s: s, align: align, c: c})
+	}
+	titleW := textWidth(h.title, textScale)
+	titleX := max(x0+side/2, pad+titleW/2) // centred over the matrix if it fits
+	add(titleX, pad, h.title, alignCentre, ink)
+	add(x0+side/2, pad+lineH+gap, "final position →", alignCentre, ink)
+	l.labels = append(l.labels, label{x: pad, y: y0 + side/2, s: "start position →", vertical: true, c: ink})
+	for _, t := range ts {
+		c := t*l.cell + l.cell/2
+		l.lines = append(l.lines,
+			image.Rect(x0+c, y0-1-tickLen, x0+c+1, y0-1),
+			image.Rect(x0-1-tickLen, y0+c, x0-1, y0+c+1))
+		add(x0+c, y0-1-tickLen-2-capH, strconv.Itoa(t), alignCentre, ink)
+		add(x0-1-tickLen-3, y0+c-capH/2, strconv.Itoa(t), alignRight, ink)
+	}
+	textX := l.bar.Max.X + 1 + tickLen + 4
+	right := titleX - titleW/2 + titleW
+	for k, s := range h.legend() {
+		y := y0 + k*(side-1)/2
+		l.lines = append(l.lines, image.Rect(l.bar.Max.X+1, y, l.bar.Max.X+1+tickLen, y+1))
+		add(textX, y-capH-2, s[0], alignLeft, ink)
+		add(textX, y+4, s[1], alignLeft, faint)
+		right = max(right, textX+textWidth(s[0], textScale), textX+textWidth(s[1], textScale))
+	}
+	l.w = right + pad
+	l.h = y0 + side + lineH + pad
+	return l
+}
+
+// colour maps a relative deviation d = (p·n − 1)/scale, clipped to [−1, 1],
+// to a diverging colour: −1 a strong blue, 0 white, +1 a strong red,
+// through light blue and light red. colour(−d) is colour(d) with red and
+// blue swapped. NaN maps to white.
+func colour(d float64) color.RGBA {
+	if math.IsNaN(d) {
+		d = 0
+	}
+	white := [3]float64{255, 255, 255}
+	light := [3]float64{244, 165, 140}
+	strong := [3]float64{178, 24, 43}
+	t := min(math.Abs(d), 1)
+	from, to, f := white, light, 2*t
+	if t > 0.5 {
+		from, to, f = light, strong, 2*t-1
+	}
+	var c [3]uint8
+	for k := range c {
+		c[k] = uint8(math.Round(from[k] + f*(to[k]-from[k])))
+	}
+	if d < 0 {
+		c[0], c[2] = c[2], c[0]
+	}
+	return color.RGBA{c[0], c[1], c[2], 255}
+}
+
+// writePNG writes h to w as a PNG image.
+func (h heatmap) writePNG(w io.Writer) error {
+	if err := h.validate(); err != nil {
+		return err
+	}
+	l := h.layout()
+	img := image.NewRGBA(image.Rect(0, 0, l.w, l.h))
+	fill := func(r image.Rectangle, c color.RGBA) {
+		draw.Draw(img, r, &image.Uniform{c}, image.Point{}, draw.Src)
+	}
+	fill(img.Bounds(), paper.rgba())
+	for i := range h.n {
+		for j := range h.n {
+			r := image.Rect(0, 0, l.cell, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cell, i*l.cell)))
+			fill(r, colour(h.deviation(i, j)))
+		}
+	}
+	for y := l.bar.Min.Y; y < l.bar.Max.Y; y++ {
+		d := 1 - 2*float64(y-l.bar.Min.Y)/float64(max(1, l.bar.Dy()-1))
+		fill(image.Rect(l.bar.Min.X, y, l.bar.Max.X, y+1), colour(d))
+	}
+	for _, r := range l.lines {
+		fill(r, rule.rgba())
+	}
+	for _, lb := range l.labels {
+		tw := textWidth(lb.s, textScale)
+		if !lb.vertical {
+			drawText(img, lb.x-tw*lb.align/2, lb.y, lb.s, lb.c.rgba(), textScale)
+			continue
+		}
+		tmp := image.NewRGBA(image.Rect(0, 0, tw, lineH))
+		drawText(tmp, 0, 0, lb.s, lb.c.rgba(), textScale)
+		top := lb.y - tw/2
+		for y := range lineH {
+			for x := range tw {
+				if c := tmp.RGBAAt(x, y); c.A != 0 {
+					img.SetRGBA(lb.x+lineH-1-y, top+x, c)
+				}
+			}
+		}
+	}
+	return png.Encode(w, img)
+}
+
+// writeSVG writes h to w as an SVG image with the same layout as writePNG.
+func (h heatmap) writeSVG(w io.Writer) error {
+	if err := h.validate(); err != nil {
+		return err
+	}
+	l := h.layout()
+	b := bufio.NewWriter(w)
+	hex := func(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+	rect := func(r image.Rectangle, attrs string) {
+		fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" %s/>`+"\n", r.Min.X, r.Min.Y, r.Dx(), r.Dy(), attrs)
+	}
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %[1]d %[2]d" font-family="sans-serif" font-size="%d">`+"\n",
+		l.w, l.h, fontSize)
+	b.WriteString(`<defs><linearGradient id="legend" x1="0" y1="0" x2="0" y2="1">`)
+	for k := 0; k <= 8; k++ {
+		fmt.Fprintf(b, `<stop offset="%g" stop-color="%s"/>`, float64(k)/8, hex(colour(1-float64(k)/4)))
+	}
+	b.WriteString("</linearGradient></defs>\n")
+	rect(image.Rect(0, 0, l.w, l.h), `fill="`+hex(paper.rgba())+`"`)
+	b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
+	for i := range h.n {
+		for j := range h.n {
+			r := image.Rect(0, 0, l.cell, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cell, i*l.cell)))
+			rect(r, `class="cell" fill="`+hex(colour(h.deviation(i, j)))+`"`)
+		}
+	}
+	rect(l.bar, `fill="url(#legend)"`)
+	for _, r := range l.lines {
+		rect(r, `fill="`+hex(rule.rgba())+`"`)
+	}
+	b.WriteString("</g>\n")
+	for _, lb := range l.labels {
+		if lb.vertical {
+			fmt.Fprintf(b, `<text transform="translate(%d %d) rotate(90)" text-anchor="middle"`, lb.x+lineH-capH, lb.y)
+		} else {
+			anchor := [...]string{"start", "middle", "end"}[lb.align]
+			fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="%s"`, lb.x, lb.y+capH, anchor)
+		}
+		fmt.Fprintf(b, ` fill="%s">`, hex(lb.c.rgba()))
+		xml.EscapeText(b, []byte(lb.s)) // write errors stay in b until Flush
+		b.WriteString("</text>\n")
+	}
+	b.WriteString("</svg>\n")
+	return b.Flush()
+}

@@ -1,0 +1,276 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math"
+	"strings"
+	"testing"
+)
+
+// flatHeatmap returns a heatmap of deck size n with every probability 1/n.
+func flatHeatmap(n int) heatmap {
+	p := make([]float64, n*n)
+	for k := range p {
+		p[k] = 1 / float64(n)
+	}
+	return heatmap{n: n, p: p, scale: 0.25, title: "test"}
+}
+
+// nearColour reports whether a and b differ by at most tol in every channel.
+func nearColour(a, b color.RGBA, tol int) bool {
+	d := func(x, y uint8) bool { return math.Abs(float64(x)-float64(y)) <= float64(tol) }
+	return d(a.R, b.R) && d(a.G, b.G) && d(a.B, b.B) && d(a.A, b.A)
+}
+
+// decodePNG renders h as a PNG and decodes it again.
+func decodePNG(t *testing.T, h heatmap) image.Image {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := h.writePNG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+func TestPNGSize(t *testing.T) {
+	for _, n := range []int{1, 2, 7, 52, 300} {
+		h := flatHeatmap(n)
+		h.title = strings.Repeat("long title ", n%3*10)
+		l := h.layout()
+		img := decodePNG(t, h)
+		if got, want := img.Bounds(), image.Rect(0, 0, l.w, l.h); got != want {
+			t.Errorf("n=%d: bounds %v, want %v", n, got, want)
+		}
+		if l.cell < 2 || l.matrix.Dx() != n*l.cell || l.matrix.Dy() != n*l.cell {
+			t.Errorf("n=%d: cell %d, matrix %v", n, l.cell, l.matrix)
+		}
+		if !l.matrix.In(img.Bounds()) || !l.bar.In(img.Bounds()) {
+			t.Errorf("n=%d: matrix %v or bar %v outside %v", n, l.matrix, l.bar, img.Bounds())
+		}
+		for _, lb := range l.labels {
+			w := textWidth(lb.s, textScale)
+			x := lb.x - w*lb.align/2
+			r := image.Rect(x, lb.y, x+w, lb.y+lineH)
+			if lb.vertical {
+				r = image.Rect(lb.x, lb.y-w/2, lb.x+lineH, lb.y-w/2+w)
+			}
+			if !r.In(img.Bounds()) {
+				t.Errorf("n=%d: label %q at %v outside %v", n, lb.s, r, img.Bounds())
+			}
+		}
+	}
+	if l := flatHeatmap(52).layout(); l.cell != 10 {
+		t.Errorf("n=52: cell %d, want 10", l.cell)
+	}
+}
+
+func TestPNGCells(t *testing.T) {
+	const n = 4
+	h := flatHeatmap(n)
+	u := 1.0 / n
+	h.p[0*n+1] = u * 1.1 // above 1/n
+	h.p[0*n+2] = u * 0.9 // below 1/n
+	h.p[1*n+0] = u * 2   // far above the scale
+	h.p[1*n+1] = 0       // far below the scale
+	l := h.layout()
+	img := decodePNG(t, h)
+	at := func(i, j int) color.RGBA {
+		p := l.matrix.Min.Add(image.Pt(j*l.cell+l.cell/2, i*l.cell+l.cell/2))
+		return color.RGBAModel.Convert(img.At(p.X, p.Y)).(color.RGBA)
+	}
+	if c := at(2, 2); !nearColour(c, color.RGBA{255, 255, 255, 255}, 3) {
+		t.Errorf("cell at 1/n is %v, want white", c)
+	}
+	if c := at(0, 1); c.R <= c.B {
+		t.Errorf("cell above 1/n is %v, want red-dominant", c)
+	}
+	if c := at(0, 2); c.B <= c.R {
+		t.Errorf("cell below 1/n is %v, want blue-dominant", c)
+	}
+	if c := at(1, 0); c != colour(1) {
+		t.Errorf("cell beyond the scale is %v, want %v", c, colour(1))
+	}
+	if c := at(1, 1); c != colour(-1) {
+		t.Errorf("cell below the scale is %v, want %v", c, colour(-1))
+	}
+}
+
+func TestColour(t *testing.T) {
+	if c := colour(0); c != (color.RGBA{255, 255, 255, 255}) {
+		t.Errorf("colour(0) = %v, want white", c)
+	}
+	if c := colour(math.NaN()); c != colour(0) {
+		t.Errorf("colour(NaN) = %v, want white", c)
+	}
+	for _, d := range []float64{0.01, 0.2, 0.5, 0.7, 1} {
+		c, m := colour(d), colour(-d)
+		if c.R <= c.B || m.B <= m.R {
+			t.Errorf("colour(%g) = %v, colour(%g) = %v: want red, blue", d, c, -d, m)
+		}
+		if !nearColour(c, color.RGBA{m.B, m.G, m.R, m.A}, 2) {
+			t.Errorf("colour(%g) = %v and colour(%g) = %v are not mirror images", d, c, -d, m)
+		}
+	}
+	for _, d := range []float64{1.5, 10, math.Inf(1)} {
+		if colour(d) != colour(1) || colour(-d) != colour(-1) {
+			t.Errorf("colour(±%g) not clipped to colour(±1)", d)
+		}
+	}
+	// Moving away from 0 makes the colour monotonically darker.
+	prev := colour(0)
+	for k := 1; k <= 100; k++ {
+		c := colour(float64(k) / 100)
+		if c.G > prev.G || c.B > prev.B {
+			t.Fatalf("colour(%g) = %v is lighter than %v", float64(k)/100, c, prev)
+		}
+		prev = c
+	}
+}
+
+func TestSVG(t *testing.T) {
+	const n = 13
+	h := flatHeatmap(n)
+	h.title = `a < b & "c" > 'd'`
+	var buf bytes.Buffer
+	if err := h.writeSVG(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "a &lt; b &amp; ") {
+		t.Errorf("title not escaped in\n%s", buf.String())
+	}
+	dec := xml.NewDecoder(&buf)
+	cells, inText, title := 0, false, false
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			inText = tok.Name.Local == "text"
+			for _, a := range tok.Attr {
+				if tok.Name.Local == "rect" && a.Name.Local == "class" && a.Value == "cell" {
+					cells++
+				}
+			}
+		case xml.CharData:
+			title = title || inText && string(tok) == h.title
+		case xml.EndElement:
+			inText = false
+		}
+	}
+	if cells != n*n {
+		t.Errorf("%d cell rects, want %d", cells, n*n)
+	}
+	if !title {
+		t.Errorf("no text element holds the title %q", h.title)
+	}
+}
+
+func TestInvalid(t *testing.T) {
+	for _, h := range []heatmap{
+		{n: 0},
+		{n: 2, p: make([]float64, 3), scale: 1},
+		{n: 2, p: make([]float64, 4), scale: 0},
+		{n: 2, p: make([]float64, 4), scale: math.NaN()},
+		{n: 2, p: make([]float64, 4), scale: math.Inf(1)},
+	} {
+		if err := h.writePNG(io.Discard); err == nil {
+			t.Errorf("writePNG(%+v) succeeded", h)
+		}
+		if err := h.writeSVG(io.Discard); err == nil {
+			t.Errorf("writeSVG(%+v) succeeded", h)
+		}
+	}
+}
+
+func TestLegend(t *testing.T) {
+	want := [3][2]string{{"1/n+25%", "0.0240"}, {"1/n", "0.0192"}, {"1/n-25%", "0.0144"}}
+	if got := flatHeatmap(52).legend(); got != want {
+		t.Errorf("legend = %q, want %q", got, want)
+	}
+	h := flatHeatmap(1000)
+	h.scale = 0.025
+	want = [3][2]string{{"1/n+2.5%", "0.001025"}, {"1/n", "0.001000"}, {"1/n-2.5%", "0.000975"}}
+	if got := h.legend(); got != want {
+		t.Errorf("legend = %q, want %q", got, want)
+	}
+}
+
+func TestTicks(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{
+		{1, "[0]"},
+		{2, "[0 1]"},
+		{7, "[0 2 4 6]"},
+		{52, "[0 10 20 30 40 51]"},
+		{1000, "[0 200 400 600 800 999]"},
+	} {
+		if got := fmt.Sprint(ticks(tc.n)); got != tc.want {
+			t.Errorf("ticks(%d) = %s, want %s", tc.n, got, tc.want)
+		}
+	}
+}
+
+func TestGlyphs(t *testing.T) {
+	const required = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,-+=/()%:;'→↓"
+	for _, r := range required {
+		if _, ok := lookupGlyph(r); !ok {
+			t.Errorf("no glyph for %q", r)
+		}
+		s, _ := glyphRows(r)
+		rows := strings.Fields(s)
+		if len(rows) > glyphH {
+			t.Errorf("glyph %q has %d rows, want at most %d", r, len(rows), glyphH)
+		}
+		for _, row := range rows {
+			if len(row) > 8 || strings.Trim(row, "#.") != "" {
+				t.Errorf("glyph %q has bad row %q", r, row)
+			}
+		}
+	}
+	if _, ok := lookupGlyph('€'); ok {
+		t.Errorf("glyph for '€' exists")
+	}
+	if g, _ := lookupGlyph('€'); g == (glyph{}) {
+		t.Errorf("unknown rune draws nothing, want a box")
+	}
+}
+
+func TestTextWidth(t *testing.T) {
+	for _, s := range []string{"H", "naive, n = 52 (100%)", "Hi → ↓ €", "x"} {
+		for _, scale := range []int{1, 2, 3} {
+			img := image.NewRGBA(image.Rect(0, 0, 400, 40))
+			drawText(img, 5, 3, s, color.RGBA{0, 0, 0, 255}, scale)
+			lo, hi := img.Bounds().Max.X, -1
+			for y := range 40 {
+				for x := range 400 {
+					if img.RGBAAt(x, y).A != 0 {
+						lo, hi = min(lo, x), max(hi, x)
+					}
+				}
+			}
+			if w := textWidth(s, scale); lo != 5 || hi != 5+w-1 {
+				t.Errorf("%q at scale %d: ink in columns %d..%d, want 5..%d", s, scale, lo, hi, 5+w-1)
+			}
+		}
+	}
+	if textWidth("", 2) != 0 {
+		t.Errorf("textWidth(\"\") != 0")
+	}
+}

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fairshuffle/shuffle"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func audited(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), args, &out, &errb, false)
+	return out.String(), errb.String(), code
+}
+
+// row returns the table row of algorithm name.
+func row(t *testing.T, table, name string) string {
+	t.Helper()
+	for _, l := range strings.Split(table, "\n") {
+		if f := strings.Fields(l); len(f) > 0 && f[0] == name {
+			return l
+		}
+	}
+	t.Fatalf("no row for %s in\n%s", name, table)
+	return ""
+}
+
+// TestVerdicts audits every algorithm at n = 20 with 100,000 trials: the
+// uniform ones must pass both tests (each at α = 1e-4, so the 12 checks
+// fail together about 1 time in 1,000 seeds, and this seed is fixed), and
+// every biased one must be caught, which shows that the tests have power.
+// transpositions, whose default n·ln n rounds come close to uniform, is only
+// caught with more trials: at the command's default, 1,000,000 of 52 cards.
+func TestVerdicts(t *testing.T) {
+	out, _, code := audited(t, "-n", "20", "-trials", "100000")
+	require.Equal(t, 0, code)
+	for _, a := range shuffle.Algorithms() {
+		r := row(t, out, a.Name)
+		if a.Name == "transpositions" {
+			continue
+		}
+		if a.Uniform {
+			assert.Contains(t, r, "no bias found", a.Name)
+		} else {
+			assert.Contains(t, r, "BIASED", a.Name)
+		}
+	}
+	assert.Contains(t, row(t, out, "cut"), "neighbours", "a cut keeps n−2 neighbours")
+	if testing.Short() {
+		return
+	}
+	out, _, _ = audited(t, "-algo", "transpositions")
+	assert.Contains(t, row(t, out, "transpositions"), "BIASED: positions")
+}
+
+func TestReproducible(t *testing.T) {
+	one, _, _ := audited(t, "-algo", "naive,riffle", "-n", "10", "-trials", "20000", "-workers", "1")
+	two, _, _ := audited(t, "-algo", "naive,riffle", "-n", "10", "-trials", "20000", "-workers", "3")
+	assert.Equal(t, one, two, "the result depends on the number of workers")
+	three, _, _ := audited(t, "-algo", "naive,riffle", "-n", "10", "-trials", "20000", "-seed", "2")
+	assert.NotEqual(t, one, three)
+}
+
+func TestPictures(t *testing.T) {
+	dir := t.TempDir()
+	_, errs, code := audited(t, "-algo", "naive", "-n", "12", "-trials", "20000",
+		"-png", filepath.Join(dir, "m.png"), "-svg", filepath.Join(dir, "m.svg"))
+	require.Equal(t, 0, code, errs)
+	f, err := os.Open(filepath.Join(dir, "m.png"))
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err)
+	assert.Greater(t, img.Bounds().Dx(), 520)
+	b, err := os.ReadFile(filepath.Join(dir, "m.svg"))
+	require.NoError(t, err)
+	d := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		_, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+	}
+	assert.Equal(t, 144, strings.Count(string(b), `class="cell"`))
+	assert.Contains(t, string(b), "naive, n = 12, 20000 shuffles")
+
+	// Several algorithms: a file each.
+	_, _, code = audited(t, "-algo", "naive,fisher-yates", "-n", "5", "-trials", "10000", "-png", filepath.Join(dir, "h.png"))
+	require.Equal(t, 0, code)
+	for _, name := range []string{"h-naive.png", "h-fisher-yates.png"} {
+		_, err := os.Stat(filepath.Join(dir, name))
+		assert.NoError(t, err)
+	}
+}
+
+func TestRiffleTable(t *testing.T) {
+	out, _, code := audited(t, "-riffle", "10")
+	require.Equal(t, 0, code)
+	// Bayer and Diaconis's table for 52 cards: 7 riffles leave 0.334.
+	assert.Regexp(t, `(?m)^ +7 +0\.3341 +`, out)
+	assert.Regexp(t, `(?m)^ +10 +0\.0429 +`, out)
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-n", "1"}, {"-algo", "bogo"}, {"-trials", "-5"}, {"-scale", "0"}, {"-nope"}, {"extra"},
+	} {
+		_, errs, code := audited(t, args...)
+		assert.Equal(t, 2, code, "%q", args)
+		assert.NotEmpty(t, errs, "%q", args)
+	}
+	_, _, code := audited(t, "-h")
+	assert.Equal(t, 0, code)
+}
+
+// TestPartial stops an audit after its first block: the table says so.
+func TestPartial(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	code := run(ctx, []string{"-algo", "fisher-yates,naive", "-trials", "10000000", "-workers", "1"}, &out, cancelWriter{cancel}, true)
+	assert.Equal(t, 130, code)
+	assert.Contains(t, out.String(), "PARTIAL RESULT: interrupted after 1000 of 10000000 trials of fisher-yates; not audited: naive.")
+	assert.Contains(t, row(t, out.String(), "fisher-yates"), "(partial: 1000 trials)")
+}
+
+// cancelWriter is a progress display that stops the audit when first drawn.
+type cancelWriter struct{ cancel func() }
+
+func (w cancelWriter) Write(p []byte) (int, error) { w.cancel(); return len(p), nil }
+
+// TestInterrupt sends the built command a real Ctrl-C.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "shuffle-audit")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	cmd := exec.Command(bin, "-algo", "riffle", "-trials", "100000000")
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	require.NoError(t, cmd.Start())
+	time.Sleep(500 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	err = cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, 130, ee.ExitCode())
+	assert.Contains(t, stdout.String(), "PARTIAL RESULT: interrupted after ")
+	assert.Contains(t, row(t, stdout.String(), "riffle"), "BIASED")
+}
