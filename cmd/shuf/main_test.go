@@ -367,10 +367,13 @@ func TestGolden(t *testing.T) {
 	}
 	// A large input, through both paths; its checksum is pinned.
 	in := write(t, "in", seqText(1, 300000))
-	for _, m := range []string{"64K", "1M", "1G"} {
+	for _, args := range [][]string{
+		{"--memory", "64K", in}, {"--memory", "1M", in}, {"--memory", "1G", in},
+		{"-i", "1-300000"}, {"-i", "1-300000", "--memory", "64K"},
+	} {
 		h := fnv.New64a()
-		h.Write([]byte(ok(t, "", "--seed", "7", "--memory", m, in)))
-		assert.Equal(t, uint64(0x664eee0882b2434e), h.Sum64(), "--memory %s", m)
+		h.Write([]byte(ok(t, "", append([]string{"--seed", "7"}, args...)...)))
+		assert.Equal(t, uint64(0x664eee0882b2434e), h.Sum64(), "%q", args)
 	}
 }
 

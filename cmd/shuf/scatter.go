@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	"github.com/fairshuffle/shuffle"
 )
@@ -109,6 +110,48 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		return err
 	}
 	return s.finish(out)
+}
+
+// shuffleRange writes LO, LO+1, …, LO+n−1 (-i LO-HI) in the order the
+// line shuffle gives the text of those numbers, the same labels and draws
+// meeting them, but shuffling the numbers instead of their text: 6 bytes a
+// number where the text would take 14.
+func (s *shuf) shuffleRange(out *output, n uint64) {
+	var num []byte
+	put := func(v uint64) bool {
+		num = append(strconv.AppendUint(num[:0], s.o.lo+v, 10), s.o.delim)
+		return out.write(num)
+	}
+	if n == 1 {
+		put(0)
+		return
+	}
+	lab := labeler{s: s}
+	bound := make([]int, labels+1)
+	ls := make([]uint16, n)
+	for i := range ls {
+		ls[i] = lab.next()
+		bound[int(ls[i])+1]++
+	}
+	next := make([]int, labels)
+	sums(bound, next)
+	order := make([]uint32, n)
+	for i, l := range ls {
+		order[next[l]] = uint32(i)
+		next[l]++
+	}
+	ls = nil
+	fy := shuffle.NewFisherYates(s.src)
+	for g := range labels {
+		if grp := order[bound[g]:bound[g+1]]; len(grp) > 1 {
+			shuffle.Slice(fy, grp)
+		}
+	}
+	for _, v := range order {
+		if !put(uint64(v)) {
+			return
+		}
+	}
 }
 
 // spillFile is a temporary file holding the lines whose labels are in

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/fairshuffle/shuffle"
@@ -191,27 +192,44 @@ func (s *shuf) runRepeat() error {
 		return err
 	}
 	defer closeIn()
-	data, _, _, err := slurp(in, size, math.MaxInt64, s.o.delim)
+	data, n, _, err := slurp(in, size, math.MaxInt64, s.o.delim)
 	if err != nil {
 		return err
 	}
-	var starts []int
-	for p := 0; p < len(data); {
-		starts = append(starts, p)
-		p += bytes.IndexByte(data[p:], s.o.delim) + 1
-	}
-	if len(starts) == 0 {
+	if n == 0 {
 		return fatalError{"no lines to repeat"}
 	}
-	r := rand.New(s.own)
 	out := s.open()
-	for out.more() {
-		p := starts[r.IntN(len(starts))]
-		if !out.write(data[p : p+bytes.IndexByte(data[p:], s.o.delim)+1]) {
-			break
-		}
+	if len(data) < 1<<32 {
+		repeat(out, rand.New(s.own), data, lineStarts[uint32](data, n, s.o.delim), s.o.delim)
+	} else {
+		repeat(out, rand.New(s.own), data, lineStarts[uint64](data, n, s.o.delim), s.o.delim)
 	}
 	return s.finish(out)
+}
+
+// lineStarts returns where each of the n lines of data starts.
+func lineStarts[T uint32 | uint64](data []byte, n int64, delim byte) []T {
+	starts := make([]T, 0, n)
+	for p := 0; p < len(data); p += bytes.IndexByte(data[p:], delim) + 1 {
+		starts = append(starts, T(p))
+	}
+	return starts
+}
+
+// repeat writes lines drawn independently and uniformly from starts until
+// out wants no more. The draws come in blocks, in order, so that emit can
+// gather each block's lines on all CPUs.
+func repeat[T uint32 | uint64](out *output, r *rand.Rand, data []byte, starts []T, delim byte) {
+	picks := make([]T, min(out.left, 8*emitBlock))
+	for out.more() {
+		for i := range picks {
+			picks[i] = starts[r.IntN(len(starts))]
+		}
+		if !emit(out, data, picks, delim) {
+			return
+		}
+	}
 }
 
 // runRange is -i LO-HI. Without -n (or with a COUNT of at least the range's
@@ -267,6 +285,8 @@ func (s *shuf) runRange() error {
 				break
 			}
 		}
+	case !s.custom && !o.countSet && !whole && cost(0, int64(n)) <= s.mem && n < 1<<32:
+		s.shuffleRange(out, n)
 	default:
 		s.out = out
 		return s.runLines(&rangeReader{next: o.lo, last: o.hi, delim: o.delim}, rangeBytes(o.lo, o.hi), false)
@@ -280,7 +300,7 @@ func (s *shuf) open() *output {
 	if s.out != nil {
 		return s.out
 	}
-	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, 1<<20)}
+	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, 256<<10)}
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}
@@ -312,7 +332,8 @@ type output struct {
 	file  *os.File
 	delim byte
 	buf   []byte
-	left  uint64 // lines still to write
+	spare [][]byte // emit's block buffers, kept between calls
+	left  uint64   // lines still to write
 	err   error
 }
 
@@ -397,31 +418,43 @@ func emit[T int | uint32 | uint64](out *output, data []byte, starts []T, delim b
 	}
 	free := make(chan []byte, 2*workers) // bounds the blocks in flight
 	for range cap(free) {
-		free <- nil
+		var buf []byte
+		if k := len(out.spare); k > 0 {
+			buf, out.spare = out.spare[k-1], out.spare[:k-1]
+		}
+		free <- buf
 	}
 	var next atomic.Int64
+	var wg sync.WaitGroup
 	for range workers {
+		wg.Add(1)
 		go func() {
-			for buf := range free {
+			defer wg.Done()
+			for {
 				// The buffer comes first, then the block: so the block the
 				// writer waits for always has a buffer.
+				buf := <-free
 				i := int(next.Add(1)) - 1
 				if i >= blocks {
+					free <- buf
 					return
 				}
 				done[i] <- gather(buf[:0], data, starts[i*emitBlock:min((i+1)*emitBlock, len(starts))], delim)
 			}
 		}()
 	}
-	defer close(free)
 	for i := range blocks {
 		buf := <-done[i]
 		out.flush()
 		out.writeRaw(buf, min(emitBlock, len(starts)-i*emitBlock))
 		if out.err != nil {
-			return false
+			return false // the workers are left blocked: the command ends
 		}
 		free <- buf
+	}
+	wg.Wait()
+	for range cap(free) {
+		out.spare = append(out.spare, <-free) // for the next call
 	}
 	return out.more()
 }
@@ -503,7 +536,7 @@ func cost(size, lines int64) int64 {
 // stored in *err.
 func lines(r io.Reader, delim byte, err *error) iter.Seq[string] {
 	return func(yield func(string) bool) {
-		br := bufio.NewReaderSize(r, 1<<20)
+		br := bufio.NewReaderSize(r, 256<<10)
 		var long []byte
 		for {
 			b, e := br.ReadSlice(delim)
