@@ -360,7 +360,7 @@ func TestGolden(t *testing.T) {
 		{"", []string{"--seed", "42", "-n", "3", "-i", "1-1000000"}, "853397 205561 267000"},
 		{"", []string{"--seed", "42", "-n", "3", "-r", "-i", "1-1000000"}, "205561 906602 35799"},
 		{"", []string{"--seed", "1", "--algo", "durstenfeld", "-i", "1-10"}, "10 6 1 9 8 5 7 4 3 2"},
-		{seqText(1, 100), []string{"--seed", "9", "-n", "5"}, "67 19 63 98 6"},
+		{seqText(1, 100), []string{"--seed", "9", "-n", "5"}, "10 56 79 39 2"},
 	} {
 		got := strings.Fields(ok(t, tc.stdin, tc.args...))
 		assert.Equal(t, tc.want, strings.Join(got, " "), "%q", tc.args)
@@ -543,8 +543,46 @@ func TestArrangeUniform(t *testing.T) {
 	}
 	p := run(shuffle.NewFisherYates)
 	assert.Greater(t, p, alpha, "fisher-yates in groups: p = %g", p)
-	p = run(func(s rand.Source) shuffle.Shuffler { return shuffle.NewNaive(s) })
-	assert.Less(t, p, alpha, "the negative control passed: p = %g", p)
+	q := run(func(s rand.Source) shuffle.Shuffler { return shuffle.NewNaive(s) })
+	assert.Less(t, q, alpha, "the negative control passed: p = %g", q)
+	t.Logf("p = %.3g; naive in the groups: p = %.3g", p, q)
+}
+
+// TestSampleUniform checks -n's reservoir: 2 of 5 lines, chi-square over
+// the 20 ordered pairs. The negative control, the first 2 lines of the naive
+// shuffle (--algo naive), must fail the same test.
+func TestSampleUniform(t *testing.T) {
+	const trials, alpha = 20000, 1e-4 // a false failure 1 time in 10,000
+	test := func(algo string) float64 {
+		src := rand.NewPCG(7, 8)
+		counts := map[string]int{}
+		for range trials {
+			var out bytes.Buffer
+			s := &shuf{o: &options{count: 2, countSet: true, delim: '\n'}, stdout: &out, src: src, own: src, mem: 1 << 20}
+			in := strings.NewReader("a\nb\nc\nd\ne\n")
+			var err error
+			if algo == "" {
+				err = s.sample(in, false)
+			} else {
+				s.alg, _ = shuffle.Lookup(algo)
+				err = s.runAlgo(in, -1)
+			}
+			require.NoError(t, err)
+			counts[out.String()]++
+		}
+		require.Len(t, counts, 20)
+		e := float64(trials) / 20
+		chi2 := 0.0
+		for _, c := range counts {
+			chi2 += (float64(c) - e) * (float64(c) - e) / e
+		}
+		return distuv.ChiSquared{K: 19}.Survival(chi2)
+	}
+	p := test("")
+	assert.Greater(t, p, alpha, "-n 2 of 5: p = %g", p)
+	q := test("naive")
+	assert.Less(t, q, alpha, "the negative control passed: p = %g", q)
+	t.Logf("p = %.3g; the naive shuffle's first two: p = %.3g", p, q)
 }
 
 // TestBig shuffles a 1 GB file with --memory 64M and reports the peak

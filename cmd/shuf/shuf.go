@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"iter"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -144,24 +143,48 @@ func (s *shuf) runLines(in io.Reader, size int64, echo bool) error {
 		return s.runAlgo(in, size)
 	}
 	if o.countSet && o.count <= reservoirMax {
-		var seq iter.Seq[string]
-		var rerr error
-		if echo {
-			seq = slices.Values(o.operands)
-		} else {
-			seq = lines(in, o.delim, &rerr)
-		}
-		kept := shuffle.Reservoir(s.src, seq, int(o.count))
-		if rerr != nil {
-			return rerr
-		}
-		out := s.open()
-		for _, l := range kept {
-			out.writeString(l)
-		}
-		return s.finish(out)
+		return s.sample(in, echo)
 	}
 	return s.scatterShuffle(in, size)
+}
+
+// sample writes -n COUNT lines of in, a uniformly random COUNT-subset in
+// uniformly random order, holding only COUNT lines in memory.
+//
+// It is reservoir sampling by Vitter's Algorithm R: the i-th line (from 0)
+// replaces a uniform member of the reservoir with probability COUNT/(i+1),
+// which leaves every line in it with probability COUNT/(lines so far). Then
+// fisher-yates orders the reservoir. It draws one integer a line, where the
+// shuffle package's Reservoir (Algorithm L) draws far fewer but computes in
+// floating point, which can round differently on another machine: the
+// integer draws keep --seed's promise exactly. Only the lines that enter the
+// reservoir are copied.
+func (s *shuf) sample(in io.Reader, echo bool) error {
+	k := int(s.o.count)
+	r := rand.New(s.own)
+	var kept [][]byte
+	i := 0
+	keep := func(line []byte) {
+		if i < k {
+			kept = append(kept, slices.Clone(line))
+		} else if j := r.Uint64N(uint64(i) + 1); j < uint64(k) {
+			kept[j] = append(kept[j][:0], line...)
+		}
+		i++
+	}
+	if echo {
+		for _, a := range s.o.operands {
+			keep([]byte(a))
+		}
+	} else if err := eachLine(in, s.o.delim, keep); err != nil {
+		return err
+	}
+	shuffle.Slice(shuffle.NewFisherYates(s.src), kept)
+	out := s.open()
+	for _, l := range kept {
+		out.writeString(string(l))
+	}
+	return s.finish(out)
 }
 
 // runAlgo shuffles the whole input in memory with the --algo algorithm.
@@ -300,7 +323,7 @@ func (s *shuf) open() *output {
 	if s.out != nil {
 		return s.out
 	}
-	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, 256<<10)}
+	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, 64<<10)}
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}
@@ -531,40 +554,31 @@ func cost(size, lines int64) int64 {
 	return size + 10*lines
 }
 
-// lines yields the lines of r without their delimiters, copied, adding
-// nothing for a missing final delimiter. A read error stops it and is
-// stored in *err.
-func lines(r io.Reader, delim byte, err *error) iter.Seq[string] {
-	return func(yield func(string) bool) {
-		br := bufio.NewReaderSize(r, 256<<10)
-		var long []byte
-		for {
-			b, e := br.ReadSlice(delim)
-			if e == bufio.ErrBufferFull {
-				long = append(long, b...)
-				continue
-			}
-			if long != nil {
-				b = append(long, b...)
-				long = nil
-			}
-			if len(b) > 0 && b[len(b)-1] == delim {
-				b = b[:len(b)-1]
-			} else if len(b) == 0 && e != nil {
-				if e != io.EOF {
-					*err = readError{e}
-				}
-				return
-			}
-			if !yield(string(b)) {
-				return
-			}
-			if e != nil {
-				if e != io.EOF {
-					*err = readError{e}
-				}
-				return
-			}
+// eachLine calls f with each line of r, without its delimiter; the line is
+// valid only during the call.
+func eachLine(r io.Reader, delim byte, f func([]byte)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte
+	for {
+		b, err := br.ReadSlice(delim)
+		for err == bufio.ErrBufferFull { // a line longer than the buffer
+			long = append(long, b...)
+			b, err = br.ReadSlice(delim)
+		}
+		if len(long) > 0 {
+			b = append(long, b...)
+			long = long[:0]
+		}
+		if err != nil && err != io.EOF {
+			return readError{err}
+		}
+		if len(b) > 0 && b[len(b)-1] == delim {
+			f(b[:len(b)-1])
+		} else if len(b) > 0 {
+			f(b) // the last line, unterminated
+		}
+		if err == io.EOF {
+			return nil
 		}
 	}
 }
