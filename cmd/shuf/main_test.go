@@ -537,19 +537,26 @@ func TestArrangeUniform(t *testing.T) {
 			out.flush()
 			counts[buf.String()]++
 		}
-		require.Len(t, counts, 120, "not every order came up")
-		e := float64(trials) / 120
-		chi2 := 0.0
-		for _, c := range counts {
-			chi2 += (float64(c) - e) * (float64(c) - e) / e
-		}
-		return distuv.ChiSquared{K: 119}.Survival(chi2)
+		return uniformP(t, counts, 120, trials)
 	}
 	p := run(shuffle.NewFisherYates)
 	assert.Greater(t, p, alpha, "fisher-yates in groups: p = %g", p)
 	q := run(func(s rand.Source) shuffle.Shuffler { return shuffle.NewNaive(s) })
 	assert.Less(t, q, alpha, "the negative control passed: p = %g", q)
 	t.Logf("p = %.3g; naive in the groups: p = %.3g", p, q)
+}
+
+// uniformP is the p-value of a chi-square test that counts, over trials,
+// are uniform over k outcomes.
+func uniformP(t *testing.T, counts map[string]int, k, trials int) float64 {
+	t.Helper()
+	require.Len(t, counts, k, "not every outcome came up")
+	e := float64(trials) / float64(k)
+	chi2 := 0.0
+	for _, c := range counts {
+		chi2 += (float64(c) - e) * (float64(c) - e) / e
+	}
+	return distuv.ChiSquared{K: float64(k - 1)}.Survival(chi2)
 }
 
 // TestSampleUniform checks -n's reservoir: 2 of 5 lines, chi-square over
@@ -574,13 +581,7 @@ func TestSampleUniform(t *testing.T) {
 			require.NoError(t, err)
 			counts[out.String()]++
 		}
-		require.Len(t, counts, 20)
-		e := float64(trials) / 20
-		chi2 := 0.0
-		for _, c := range counts {
-			chi2 += (float64(c) - e) * (float64(c) - e) / e
-		}
-		return distuv.ChiSquared{K: 19}.Survival(chi2)
+		return uniformP(t, counts, 20, trials)
 	}
 	p := test("")
 	assert.Greater(t, p, alpha, "-n 2 of 5: p = %g", p)

@@ -59,7 +59,10 @@ const block = 1000
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C kills at once
+	}()
 	os.Exit(run(ctx, os.Args[1:], os.Stdout, os.Stderr, isTerminal(os.Stderr)))
 }
 
@@ -310,18 +313,16 @@ func (r result) neighbourTest() (mean, p float64) {
 }
 
 // verdict words the two tests.
-func (r result) verdict() string {
-	chi2, pp := r.positionTest()
-	_, pn := r.neighbourTest()
+func (r result) verdict(chi2, pPos, pNeighbours float64) string {
 	var why []string
-	if pp < alpha {
+	if pPos < alpha {
 		if chi2 < float64((r.n-1)*(r.n-1)) {
 			why = append(why, "positions too even")
 		} else {
 			why = append(why, "positions")
 		}
 	}
-	if pn < alpha {
+	if pNeighbours < alpha {
 		why = append(why, "neighbours")
 	}
 	if len(why) == 0 {
@@ -344,7 +345,7 @@ func writeTable(w io.Writer, rs []result, c *config) {
 		}
 		chi2, pp := r.positionTest()
 		mean, pn := r.neighbourTest()
-		v := r.verdict()
+		v := r.verdict(chi2, pp, pn)
 		if r.trials < c.trials {
 			v += fmt.Sprintf(" (partial: %d trials)", r.trials)
 		}
