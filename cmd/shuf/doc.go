@@ -13,8 +13,10 @@
 // The options of GNU coreutils shuf work as they do there: -e, -i LO-HI,
 // -n COUNT, -o FILE, -r, -z, --random-source=FILE, --help and --version;
 // options may follow operands, long options may be abbreviated, short ones
-// grouped. Errors read as GNU's do, word for word in the C locale, and exit
-// with status 1. A last line without a delimiter gets one. -o FILE is opened
+// grouped. Errors read as GNU's do, word for word in the C locale (the tests
+// compare more than 40), quoting and escaping included, and exit with status
+// 1; a reader that goes away ends it silently with status 141, as the shell
+// reports for GNU's. A last line without a delimiter gets one. -o FILE is opened
 // only after the input is read, so it may name the input. Several -n keep the
 // smallest; -r without -n writes until its reader goes away. -n 0 reads
 // nothing.
@@ -22,7 +24,13 @@
 // --random-source=FILE takes the file's bytes as the randomness, 8 at a time,
 // little-endian, and fails with "end of file" when they run out, as GNU
 // does. The same file gives a different order from GNU's, because the
-// algorithms differ.
+// algorithms differ. Past --memory the draws continue while the output is
+// written, so a source that runs out there fails after part of the output.
+//
+// Where shuf still differs from GNU: it does not notice standard streams that
+// were closed when it started (Go's runtime reopens them on /dev/null); it
+// picks the curly quotes of a UTF-8 locale from LC_ALL, LC_MESSAGES and LANG,
+// not from the installed locales; and --= is "unrecognized", not ambiguous.
 //
 // # Additions
 //
@@ -75,9 +83,11 @@
 // written; during the rare second split, after part of the output.
 //
 // With -n COUNT, shuf keeps only COUNT lines in memory, using reservoir
-// sampling (Li's Algorithm L). That holds for a COUNT of up to 2^20; a larger
-// COUNT runs the full shuffle and stops after COUNT lines. -i LO-HI -n COUNT
-// samples COUNT numbers in O(COUNT) time, whatever the size of the range.
+// sampling (Vitter's Algorithm R, with one integer draw a line, so that it
+// rounds nothing). That holds for a COUNT of up to 2^20; a larger COUNT runs
+// the full shuffle and stops after COUNT lines. -i LO-HI -n COUNT samples
+// COUNT numbers in O(COUNT) time, whatever the size of the range. An -e
+// argument is one line, whatever bytes it holds.
 //
 // Against GNU shuf 9.1 on 10^7 lines, on two cores, shuf is 1.7 to 3.2 times
 // as fast and uses less memory (BENCHMARKS.md has the method and the figures).

@@ -61,19 +61,31 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		complain(stderr, err)
 		return 1
 	}
-	switch {
-	case o.help:
-		io.WriteString(stdout, strings.Replace(usage, "{algos}", strings.Join(algoNames(), ", "), 1))
-		return 0
-	case o.version:
-		fmt.Fprintf(stdout, "shuf (github.com/fairshuffle/shuffle) %s\n", version())
+	if o.help || o.version {
+		text := strings.Replace(usage, "{algos}", strings.Join(algoNames(), ", "), 1)
+		if o.version {
+			text = fmt.Sprintf("shuf (github.com/fairshuffle/shuffle) %s\n", version())
+		}
+		if _, err := io.WriteString(stdout, text); err != nil {
+			complain(stderr, writeError{err})
+			return 1
+		}
 		return 0
 	}
 
+	// The temporary files go on every way out: return, error, the signals
+	// that stop a command, and a reader that goes away (SIGPIPE, which
+	// GNU shuf dies of silently; so does this one, with the same status,
+	// after removing them). A signal the parent made us ignore, as nohup
+	// does, stays ignored.
 	tmp := &tempDir{}
 	defer tmp.remove()
 	stop := make(chan os.Signal, 1)
-	signal.Notify(stop, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE} {
+		if !signal.Ignored(sig) {
+			signal.Notify(stop, sig)
+		}
+	}
 	defer signal.Stop(stop)
 	go func() {
 		sig, ok := <-stop
@@ -96,6 +108,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	s, err := newShuf(o, stdin, stdout, stderr, tmp)
 	if err == nil {
 		err = s.run()
+	}
+	if errors.Is(err, syscall.EPIPE) {
+		return 128 + int(syscall.SIGPIPE)
 	}
 	if err != nil {
 		complain(stderr, err)
@@ -176,19 +191,48 @@ func reason(err error) string {
 }
 
 // quote quotes an argument in a message, as GNU's quote() does: 'x' in the C
-// locale, ‘x’ in a UTF-8 one.
+// locale, with C escapes for quotes, backslashes and control bytes, and ‘x’
+// in a UTF-8 one.
 func quote(s string) string {
 	if utf8Locale() {
 		return "‘" + s + "’"
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	var b strings.Builder
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c < ' ' || c == 0x7f:
+			if e := strings.IndexByte("\a\b\f\n\r\t\v", c); e >= 0 {
+				b.WriteString(`\` + string("abfnrtv"[e]))
+			} else {
+				fmt.Fprintf(&b, `\%03o`, c)
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
 }
 
-// quoteName quotes a file name only when it needs it, as GNU's quotef does.
+// quoteName quotes a file name only when it needs it, as GNU's quotef
+// does: in single quotes, or in double quotes if it holds a single quote.
 func quoteName(s string) string {
+	if s == "" {
+		return "''"
+	}
 	for _, r := range s {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:@%=^", r)) {
-			return quote(s)
+			if strings.ContainsRune(s, '\'') && !strings.ContainsAny(s, "\"$`\\") {
+				return `"` + s + `"`
+			}
+			if !strings.ContainsRune(s, '\'') {
+				return "'" + s + "'"
+			}
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 		}
 	}
 	return s

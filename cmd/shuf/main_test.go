@@ -219,8 +219,8 @@ func TestRange(t *testing.T) {
 		assert.True(t, v >= 1000000 && v <= 1999999, "%d out of range", v)
 	}
 	assert.Len(t, slices.Compact(out), 5)
-	// The whole of uint64, which neither int nor the range's size holds.
-	out = sorted(ok(t, "", "-i", "0-18446744073709551615", "-n", "3"), '\n')
+	// Nearly the whole of uint64, far past int: drawn until distinct.
+	out = sorted(ok(t, "", "-i", "1-18446744073709551615", "-n", "3"), '\n')
 	assert.Len(t, slices.Compact(out), 3)
 	// LO..HI shuffles exactly as the same numbers on standard input.
 	assert.Equal(t, ok(t, seqText(1, 2000), "--seed", "3"), ok(t, "", "--seed", "3", "-i", "1-2000"))
@@ -254,8 +254,19 @@ func TestRepeat(t *testing.T) {
 	pipe.Close()
 	err = cmd.Wait()
 	ee, isExit := err.(*exec.ExitError)
-	require.True(t, isExit, "want it killed by SIGPIPE, got %v", err)
-	assert.Equal(t, syscall.SIGPIPE, ee.Sys().(syscall.WaitStatus).Signal())
+	require.True(t, isExit, "want it to stop, got %v", err)
+	assert.Equal(t, 141, ee.ExitCode(), "128 + SIGPIPE, as the shell reports for GNU shuf")
+
+	// An argument is a line, whatever it holds, with -r and without.
+	assert.Equal(t, strings.Repeat("a\nb\n", 4), ok(t, "", "-r", "-n", "4", "-e", "a\nb"))
+}
+
+func TestEchoLines(t *testing.T) {
+	for _, args := range [][]string{{"-e", "a\nb", "c", "d"}, {"-n", "3", "-e", "a\nb", "c", "d"}, {"--algo", "inside-out", "-e", "a\nb", "c", "d"}} {
+		out := ok(t, "", args...)
+		assert.Len(t, out, 8, "%q", args)
+		assert.Contains(t, out, "a\nb\n", "%q: the argument was split", args)
+	}
 }
 
 func TestOutputFile(t *testing.T) {
@@ -308,6 +319,20 @@ func TestErrors(t *testing.T) {
 		{[]string{"--random-source", "no-such-file", "-i", "1-3"}, "shuf: no-such-file: No such file or directory\n"},
 		{[]string{"--random-source", short, "-i", "1-100"}, "shuf: '" + short + "': end of file\n"},
 		{[]string{"-r"}, "shuf: no lines to repeat\n"},
+		{[]string{"-r", "-i", "1-0"}, "shuf: no lines to repeat\n"},
+		{[]string{"-r", "-e"}, "shuf: no lines to repeat\n"},
+		{[]string{"-i", "0-18446744073709551615"}, "shuf: invalid input range: '0-18446744073709551615'\n"},
+		{[]string{"-i", "99999999999999999999"}, "shuf: invalid input range: '99999999999999999999': Value too large for defined data type\n"},
+		{[]string{"-i", "5"}, "shuf: invalid input range: '5'\n"},
+		{[]string{"-o", "", "-e", "a"}, "shuf: '': No such file or directory\n"},
+		{[]string{"--random-source=", "-e", "a"}, "shuf: '': No such file or directory\n"},
+		{[]string{"--random-source=no-such-source", "no-such-input"}, "shuf: no-such-input: No such file or directory\n"},
+		{[]string{"--random-source", dir, "-i", "1-3"}, "shuf: '" + dir + "': read error: Is a directory\n"},
+		{[]string{"--foo=bar"}, "shuf: unrecognized option '--foo=bar'" + try},
+		{[]string{"-n", "a'b"}, `shuf: invalid line count: 'a\'b'` + "\n"},
+		{[]string{"-n", "a\nb\x01"}, `shuf: invalid line count: 'a\nb\001'` + "\n"},
+		{[]string{"a'b"}, `shuf: "a'b": No such file or directory` + "\n"},
+		{[]string{"a b"}, "shuf: 'a b': No such file or directory\n"},
 		{[]string{"-i", "1-3", "-o", filepath.Join(dir, "no", "x")}, "shuf: " + filepath.Join(dir, "no", "x") + ": No such file or directory\n"},
 		{[]string{"--seed", "x"}, "shuf: invalid seed: 'x'\n"},
 		{[]string{"--memory", "lots"}, "shuf: invalid --memory size: 'lots'\n"},
@@ -325,9 +350,47 @@ func TestWriteError(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full")
 	}
-	r := runBin(t, "", "", "-i", "1-3", "-o", "/dev/full")
-	assert.Equal(t, 1, r.code)
-	assert.Equal(t, "shuf: write error: No space left on device\n", r.stderr)
+	for _, args := range [][]string{{"-i", "1-3", "-o", "/dev/full"}, {"-e", "a", "-o", "/dev/full"}} {
+		r := runBin(t, "", "", args...)
+		assert.Equal(t, 1, r.code)
+		assert.Equal(t, "shuf: write error: No space left on device\n", r.stderr)
+	}
+	cmd := exec.Command(bin, "--help")
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	require.NoError(t, err)
+	defer full.Close()
+	var errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = full, &errb
+	err = cmd.Run()
+	require.Error(t, err)
+	assert.Equal(t, "shuf: write error: No space left on device\n", errb.String())
+}
+
+func TestOddCorners(t *testing.T) {
+	// -n 0 reads nothing and needs no randomness.
+	assert.Equal(t, "", ok(t, "", "-n", "0", "--random-source", "no-such-source", "-e", "a"))
+	// With POSIXLY_CORRECT, the first operand ends the options, as with GNU.
+	cmd := exec.Command(bin, "file", "-n", "2")
+	cmd.Env = append(os.Environ(), "POSIXLY_CORRECT=1", "LC_ALL=C")
+	out, err := cmd.CombinedOutput()
+	require.Error(t, err)
+	assert.Equal(t, "shuf: extra operand '-n'\nTry 'shuf --help' for more information.\n", string(out))
+}
+
+// TestIgnoredSignals: a signal the parent ignores, as nohup does with
+// SIGHUP, stays ignored.
+func TestIgnoredSignals(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGHUP")
+	}
+	cmd := exec.Command("sh", "-c", `trap "" HUP INT; exec "$0" -r -e y > /dev/null`, bin)
+	require.NoError(t, cmd.Start())
+	defer cmd.Process.Kill()
+	time.Sleep(200 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGHUP))
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	time.Sleep(200 * time.Millisecond)
+	assert.NoError(t, cmd.Process.Signal(syscall.Signal(0)), "it died of an ignored signal")
 }
 
 func TestHelpVersion(t *testing.T) {
@@ -362,7 +425,7 @@ func TestGolden(t *testing.T) {
 		{"", []string{"--seed", "1", "-i", "1-20"}, "4 10 12 2 15 8 19 6 18 11 7 5 3 13 14 20 17 16 9 1"},
 		{"", []string{"--seed", "1", "-e", "a", "b", "c", "d", "e"}, "d b e c a"},
 		{"", []string{"--seed", "42", "-n", "3", "-i", "1-1000000"}, "853397 205561 267000"},
-		{"", []string{"--seed", "42", "-n", "3", "-r", "-i", "1-1000000"}, "205561 906602 35799"},
+		{"", []string{"--seed", "42", "-n", "3", "-r", "-i", "1-1000000"}, "853397 205561 266998"},
 		{"", []string{"--seed", "1", "--algo", "durstenfeld", "-i", "1-10"}, "10 6 1 9 8 5 7 4 3 2"},
 		{seqText(1, 100), []string{"--seed", "9", "-n", "5"}, "10 56 79 39 2"},
 	} {
@@ -474,6 +537,29 @@ func TestCleanup(t *testing.T) {
 	ee, isExit := err.(*exec.ExitError)
 	require.True(t, isExit, "%v", err)
 	assert.Equal(t, 130, ee.ExitCode())
+	assertEmpty(t, tmp)
+}
+
+// TestCleanupBrokenPipe: a reader that goes away (shuf big | head) ends the
+// command as it ends GNU's, and the temporary files go too.
+func TestCleanupBrokenPipe(t *testing.T) {
+	tmp := t.TempDir()
+	in := write(t, "in", seqText(1, 300000))
+	cmd := exec.Command(bin, "--memory", "64K", in)
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	pipe, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	_, err = io.ReadFull(pipe, make([]byte, 10))
+	require.NoError(t, err)
+	pipe.Close()
+	err = cmd.Wait()
+	ee, isExit := err.(*exec.ExitError)
+	require.True(t, isExit, "%v", err)
+	assert.Equal(t, 141, ee.ExitCode())
+	assert.Empty(t, errb.String(), "GNU shuf says nothing")
 	assertEmpty(t, tmp)
 }
 

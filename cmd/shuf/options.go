@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -14,10 +15,12 @@ type options struct {
 	lo, hi    uint64 // -i LO-HI
 	count     uint64 // -n, math.MaxUint64 when not given
 	countSet  bool
-	output    string // -o, "" for standard output
+	output    string // -o
+	outputSet bool
 	repeat    bool   // -r
 	delim     byte   // '\n', or 0 with -z
 	randFile  string // --random-source
+	randSet   bool
 	seed      uint64 // --seed
 	seedSet   bool
 	crypto    bool   // --crypto
@@ -67,8 +70,12 @@ var optSpecs = []optSpec{
 // operands may come in any order, "--" ends the options, long options may be
 // abbreviated to any unambiguous prefix, and short options may be grouped
 // ("-rn5"). --help and --version act as soon as they are read.
+//
+// With POSIXLY_CORRECT in the environment, as with GNU, the first operand
+// ends the options.
 func parseArgs(args []string) (*options, error) {
 	o := &options{count: math.MaxUint64, delim: '\n'}
+	_, posix := os.LookupEnv("POSIXLY_CORRECT")
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -79,6 +86,9 @@ func parseArgs(args []string) (*options, error) {
 			name, val, hasVal := strings.Cut(a[2:], "=")
 			spec, err := lookupLong(name)
 			if err != nil {
+				if _, unknown := err.(unrecognized); unknown {
+					return nil, usageError{fmt.Sprintf("unrecognized option '%s'", a)}
+				}
 				return nil, err
 			}
 			switch {
@@ -117,6 +127,9 @@ func parseArgs(args []string) (*options, error) {
 					return nil, err
 				}
 			}
+		case posix:
+			o.operands = append(o.operands, args[i:]...)
+			i = len(args)
 		default:
 			o.operands = append(o.operands, a)
 		}
@@ -138,7 +151,7 @@ func lookupLong(name string) (optSpec, error) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return optSpec{}, usageError{fmt.Sprintf("unrecognized option '--%s'", name)}
+		return optSpec{}, unrecognized{}
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "option '--%s' is ambiguous; possibilities:", name)
@@ -147,6 +160,11 @@ func lookupLong(name string) (optSpec, error) {
 	}
 	return optSpec{}, usageError{b.String()}
 }
+
+// unrecognized is lookupLong's error for a name no option has.
+type unrecognized struct{}
+
+func (unrecognized) Error() string { return "unrecognized option" }
 
 func lookupShort(c byte) (optSpec, bool) {
 	for _, s := range optSpecs {
@@ -178,18 +196,18 @@ func (o *options) set(spec optSpec, val string) error {
 		o.count = min(o.count, n)
 		o.countSet = true
 	case "output":
-		if o.output != "" && o.output != val {
+		if o.outputSet && o.output != val {
 			return fatalError{"multiple output files specified"}
 		}
-		o.output = val
+		o.output, o.outputSet = val, true
 	case "random-source":
-		if o.randFile != "" && o.randFile != val {
+		if o.randSet && o.randFile != val {
 			return fatalError{"multiple random sources specified"}
 		}
-		if o.randFile == "" {
+		if !o.randSet {
 			o.nSources++
 		}
-		o.randFile = val
+		o.randFile, o.randSet = val, true
 	case "seed":
 		n, err := parseUint(val)
 		if err != nil {
@@ -231,19 +249,21 @@ func (o *options) set(spec optSpec, val string) error {
 // split at the first '-', with HI ≥ LO−1 (LO-(LO−1) is the empty range). The
 // message quotes the part that is wrong.
 func (o *options) parseRange(val string) error {
-	loStr, hiStr, ok := strings.Cut(val, "-")
-	if !ok {
-		return fatalError{"invalid input range: " + quote(val)}
-	}
+	loStr, hiStr, dash := strings.Cut(val, "-")
 	lo, err := parseUint(loStr)
 	if err != nil {
 		return rangeError(loStr, err)
+	}
+	if !dash {
+		return fatalError{"invalid input range: " + quote(val)}
 	}
 	hi, err := parseUint(hiStr)
 	if err != nil {
 		return rangeError(hiStr, err)
 	}
-	if hi < lo && hi != lo-1 {
+	// HI may be LO−1, the empty range; the range 0 to 2⁶⁴−1 has more numbers
+	// than a 64-bit count holds, and GNU refuses it too.
+	if hi < lo && hi != lo-1 || lo == 0 && hi == math.MaxUint64 {
 		return fatalError{"invalid input range: " + quote(val)}
 	}
 	o.lo, o.hi = lo, hi

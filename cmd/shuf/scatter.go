@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/fairshuffle/shuffle"
 )
@@ -112,19 +111,12 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	return s.finish(out)
 }
 
-// shuffleRange writes LO, LO+1, …, LO+n−1 (-i LO-HI) in the order the
-// line shuffle gives the text of those numbers, the same labels and draws
-// meeting them, but shuffling the numbers instead of their text: 6 bytes a
-// number where the text would take 14.
-func (s *shuf) shuffleRange(out *output, n uint64) {
-	var num []byte
-	put := func(v uint64) bool {
-		num = append(strconv.AppendUint(num[:0], s.o.lo+v, 10), s.o.delim)
-		return out.write(num)
-	}
-	if n == 1 {
-		put(0)
-		return
+// permutation returns the order steps 1 to 4 give n lines, as indices:
+// the labels and draws that lines would meet, without the lines. -i and -e
+// use it.
+func (s *shuf) permutation(n int) []uint32 {
+	if n <= 1 {
+		return make([]uint32, n) // nothing to shuffle, and nothing drawn
 	}
 	lab := labeler{s: s}
 	bound := make([]int, labels+1)
@@ -140,18 +132,13 @@ func (s *shuf) shuffleRange(out *output, n uint64) {
 		order[next[l]] = uint32(i)
 		next[l]++
 	}
-	ls = nil
 	fy := shuffle.NewFisherYates(s.src)
 	for g := range labels {
 		if grp := order[bound[g]:bound[g+1]]; len(grp) > 1 {
 			shuffle.Slice(fy, grp)
 		}
 	}
-	for _, v := range order {
-		if !put(uint64(v)) {
-			return
-		}
-	}
+	return order
 }
 
 // spillFile is a temporary file holding the lines whose labels are in

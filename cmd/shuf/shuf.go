@@ -45,7 +45,7 @@ type shuf struct {
 }
 
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
-	s := &shuf{o: o, stdin: stdin, stdout: stdout, stderr: stderr, tmp: tmp, mem: o.memory}
+	s := &shuf{o: o, stdin: stdin, stdout: stdout, stderr: stderr, tmp: tmp, mem: o.memory, release: func() {}}
 	if s.mem == 0 {
 		s.mem = defaultMemory()
 	}
@@ -62,12 +62,18 @@ func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir
 	if !alg.Uniform {
 		fmt.Fprintf(stderr, "shuf: warning: %s is a biased shuffle: some orders come out more often than others\n", alg.Name)
 	}
-	src, release, err := o.source()
+	return s, nil
+}
+
+// openSource opens the randomness, after the input as GNU does, so that a
+// missing input is reported first and -n 0 needs no source at all.
+func (s *shuf) openSource() error {
+	src, release, err := s.o.source()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	s.src, s.own, s.release = src, draws(src), release
-	return s, nil
+	return nil
 }
 
 func algoNames() []string {
@@ -96,32 +102,33 @@ func (s *shuf) run() (err error) {
 		// GNU reads nothing, but still creates the output file.
 		return s.finish(s.open())
 	}
-	switch {
-	case o.rangeSet:
-		return s.runRange()
-	case o.repeat:
-		return s.runRepeat()
+	if o.rangeSet || o.echo {
+		if err := s.openSource(); err != nil {
+			return err
+		}
+		if o.rangeSet {
+			return s.runRange()
+		}
+		return s.runEcho()
 	}
 	in, size, closeIn, err := s.input()
 	if err != nil {
 		return err
 	}
 	defer closeIn()
-	return s.runLines(in, size, o.echo)
+	if err := s.openSource(); err != nil {
+		return err
+	}
+	if o.repeat {
+		return s.runRepeat(in, size)
+	}
+	return s.runLines(in, size)
 }
 
-// input opens the lines: the -e operands, FILE, or standard input. size is
-// the input's length if it is known in advance, else -1.
+// input opens the lines: FILE, or standard input. size is the input's
+// length if it is known in advance, else -1.
 func (s *shuf) input() (r io.Reader, size int64, release func(), err error) {
 	o := s.o
-	if o.echo {
-		var b bytes.Buffer
-		for _, a := range o.operands {
-			b.WriteString(a)
-			b.WriteByte(o.delim)
-		}
-		return &b, int64(b.Len()), func() {}, nil
-	}
 	if len(o.operands) == 0 || o.operands[0] == "-" {
 		return s.stdin, -1, func() {}, nil
 	}
@@ -137,13 +144,13 @@ func (s *shuf) input() (r io.Reader, size int64, release func(), err error) {
 }
 
 // runLines shuffles the lines of in.
-func (s *shuf) runLines(in io.Reader, size int64, echo bool) error {
+func (s *shuf) runLines(in io.Reader, size int64) error {
 	o := s.o
 	if s.custom {
 		return s.runAlgo(in, size)
 	}
 	if o.countSet && o.count <= reservoirMax {
-		return s.sample(in, echo)
+		return s.sample(in, false)
 	}
 	return s.scatterShuffle(in, size)
 }
@@ -209,12 +216,7 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 
 // runRepeat is -r on lines: each output line is drawn independently and
 // uniformly from the input, COUNT times or until the output is closed.
-func (s *shuf) runRepeat() error {
-	in, size, closeIn, err := s.input()
-	if err != nil {
-		return err
-	}
-	defer closeIn()
+func (s *shuf) runRepeat(in io.Reader, size int64) error {
 	data, n, _, err := slurp(in, size, math.MaxInt64, s.o.delim)
 	if err != nil {
 		return err
@@ -261,58 +263,95 @@ func repeat[T uint32 | uint64](out *output, r *rand.Rand, data []byte, starts []
 // range's size.
 func (s *shuf) runRange() error {
 	o := s.o
-	n := o.hi - o.lo + 1 // 0 for an empty range, and for the whole of uint64
-	whole := n == 0 && o.lo == 0 && o.hi == math.MaxUint64
-	if n == 0 && !whole {
+	n := o.hi - o.lo + 1 // 0 for the empty range; the parser refuses 0-(2⁶⁴−1)
+	if n == 0 {
+		if o.repeat {
+			return fatalError{"no lines to repeat"}
+		}
 		return s.finish(s.open())
 	}
 	out := s.open()
 	var num []byte
 	put := func(v uint64) bool {
-		num = append(strconv.AppendUint(num[:0], v, 10), o.delim)
+		num = append(strconv.AppendUint(num[:0], o.lo+v, 10), o.delim)
 		return out.write(num)
 	}
 	switch {
 	case o.repeat:
 		r := rand.New(s.own)
-		for out.more() {
-			v := s.own.Uint64()
-			if !whole {
-				v = o.lo + r.Uint64N(n)
-			}
-			if !put(v) {
-				break
-			}
+		for out.more() && put(r.Uint64N(n)) {
 		}
-	case o.countSet && (whole || o.count < n) && !s.custom:
-		if whole || n > math.MaxInt {
-			// Sample takes an int; ranges beyond it are so large that
-			// drawing until k distinct numbers have come up is cheap, and
-			// exact: each new draw is uniform over those not yet drawn.
-			seen := make(map[uint64]bool, o.count)
+	case o.countSet && o.count < n && !s.custom:
+		if n > math.MaxInt32 {
+			// Sample takes an int. In so large a range, drawing until
+			// COUNT distinct numbers have come up is cheap, and exact: each
+			// new number is uniform over those not yet drawn. The bound is
+			// fixed, not the platform's int, so that 32- and 64-bit machines
+			// choose alike.
+			seen := make(map[uint64]bool, min(o.count, 1<<16))
 			r := rand.New(s.own)
 			for uint64(len(seen)) < o.count {
-				v := s.own.Uint64()
-				if !whole {
-					v = o.lo + r.Uint64N(n)
-				}
+				v := r.Uint64N(n)
 				if !seen[v] {
 					seen[v] = true
-					put(v)
+					if !put(v) {
+						break
+					}
 				}
 			}
 			break
 		}
 		for _, v := range shuffle.Sample(s.src, int(n), int(o.count)) {
-			if !put(o.lo + uint64(v)) {
+			if !put(uint64(v)) {
 				break
 			}
 		}
-	case !s.custom && !o.countSet && !whole && cost(0, int64(n)) <= s.mem && n < 1<<32:
-		s.shuffleRange(out, n)
+	case !s.custom && (!o.countSet || o.count > reservoirMax) && n < 1<<32 && cost(0, int64(n)) <= s.mem:
+		// The numbers, not their text: 6 bytes a number where the text
+		// takes up to 21. The order is the one their text would get.
+		for _, v := range s.permutation(int(n)) {
+			if !put(uint64(v)) {
+				break
+			}
+		}
 	default:
 		s.out = out
-		return s.runLines(&rangeReader{next: o.lo, last: o.hi, delim: o.delim}, rangeBytes(o.lo, o.hi), false)
+		return s.runLines(&rangeReader{next: o.lo, last: o.hi, delim: o.delim}, rangeBytes(o.lo, o.hi))
+	}
+	return s.finish(out)
+}
+
+// runEcho is -e: the operands are the lines, whatever bytes they hold, and
+// they get the order the same lines would get from a file.
+func (s *shuf) runEcho() error {
+	o, args := s.o, s.o.operands
+	switch {
+	case o.repeat:
+		if len(args) == 0 {
+			return fatalError{"no lines to repeat"}
+		}
+		r := rand.New(s.own)
+		out := s.open()
+		for out.more() {
+			out.writeString(args[r.IntN(len(args))])
+		}
+		return s.finish(out)
+	case o.countSet && o.count <= reservoirMax && !s.custom:
+		return s.sample(nil, true)
+	}
+	var order []uint32
+	if s.custom {
+		order = make([]uint32, len(args))
+		for i := range order {
+			order[i] = uint32(i)
+		}
+		shuffle.Slice(s.alg.New(s.src), order)
+	} else {
+		order = s.permutation(len(args))
+	}
+	out := s.open()
+	for _, i := range order {
+		out.writeString(args[i])
 	}
 	return s.finish(out)
 }
@@ -327,7 +366,7 @@ func (s *shuf) open() *output {
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}
-	if s.o.output != "" {
+	if s.o.outputSet {
 		f, err := os.OpenFile(s.o.output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
 			out.err = err
@@ -363,6 +402,7 @@ type output struct {
 type writeError struct{ err error }
 
 func (e writeError) Error() string { return "write error: " + reason(e.err) }
+func (e writeError) Unwrap() error { return e.err }
 
 func (o *output) more() bool { return o.left > 0 && o.err == nil }
 
@@ -507,6 +547,7 @@ var touched atomic.Uint32
 type readError struct{ err error }
 
 func (e readError) Error() string { return "read error: " + reason(e.err) }
+func (e readError) Unwrap() error { return e.err }
 
 // slurp reads r into memory, ending each line with delim (adding one to a
 // last line that lacks it), until EOF or until holding the data and its

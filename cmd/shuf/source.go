@@ -18,7 +18,7 @@ import (
 // releases it. A nil source means the shuffle package's default source.
 func (o *options) source() (rand.Source, func(), error) {
 	switch {
-	case o.randFile != "":
+	case o.randSet:
 		f, err := os.Open(o.randFile)
 		if err != nil {
 			return nil, nil, err
@@ -58,7 +58,7 @@ func (e randomSourceError) Error() string {
 	if e.err == io.EOF {
 		return quote(e.name) + ": end of file"
 	}
-	return quoteName(e.name) + ": " + reason(e.err)
+	return quote(e.name) + ": read error: " + reason(e.err)
 }
 
 func (s *fileSource) Uint64() uint64 {

@@ -57,6 +57,10 @@ const alpha = 1e-4
 // ran which block.
 const block = 1000
 
+// maxTrials keeps the block numbers below 2³², the part of the PCG stream
+// number that they own.
+const maxTrials = block << 32 / 2
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	go func() {
@@ -113,7 +117,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, progress 
 				fmt.Fprintf(stdout, "; not audited: %s", strings.Join(left, ", "))
 			}
 			fmt.Fprintln(stdout, ".")
-			if err := pictures(c, results[len(results)-1:]); err != nil {
+			if err := pictures(c, results); err != nil {
 				fmt.Fprintln(stderr, "shuffle-audit:", err)
 			}
 			return 130
@@ -157,10 +161,14 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	}
 	c := &config{n: *n, trials: *trials, seed: *seed, png: *png, svg: *svg, scale: *scale, riffle: *riffle, workers: *workers}
 	switch {
-	case c.n < 2 || c.n > 1<<12:
-		return nil, fmt.Errorf("-n %d: want 2 to 4096 cards", c.n)
-	case c.trials < 0:
-		return nil, fmt.Errorf("-trials %d is negative", c.trials)
+	case c.n < 3 || c.n > 1<<12:
+		// Two cards make a single-cell test whose discreteness breaks
+		// the "too even" tail.
+		return nil, fmt.Errorf("-n %d: want 3 to 4096 cards", c.n)
+	case c.trials < 0 || c.trials > maxTrials:
+		return nil, fmt.Errorf("-trials %d: want 0 (the default) to %d", c.trials, maxTrials)
+	case c.riffle > 1000:
+		return nil, fmt.Errorf("-riffle %d: want at most 1000", c.riffle)
 	case !(c.scale > 0) || math.IsInf(c.scale, 0):
 		return nil, fmt.Errorf("-scale %g: want a positive number", c.scale)
 	case c.riffle < 0:

@@ -116,7 +116,8 @@ func TestRiffleTable(t *testing.T) {
 
 func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
-		{"-n", "1"}, {"-algo", "bogo"}, {"-trials", "-5"}, {"-scale", "0"}, {"-nope"}, {"extra"},
+		{"-n", "2"}, {"-n", "5000"}, {"-algo", "bogo"}, {"-trials", "-5"}, {"-trials", "9223372036854775807"},
+		{"-scale", "0"}, {"-riffle", "5000"}, {"-workers", "0"}, {"-nope"}, {"extra"},
 	} {
 		_, errs, code := audited(t, args...)
 		assert.Equal(t, 2, code, "%q", args)
@@ -126,20 +127,37 @@ func TestBadFlags(t *testing.T) {
 	assert.Equal(t, 0, code)
 }
 
-// TestPartial stops an audit after its first block: the table says so.
+// TestPartial stops an audit in its second algorithm, after one block:
+// the table and the pictures say so, and the finished one keeps its picture.
 func TestPartial(t *testing.T) {
+	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	var out bytes.Buffer
-	code := run(ctx, []string{"-algo", "fisher-yates,naive", "-trials", "10000000", "-workers", "1"}, &out, cancelWriter{cancel}, true)
+	args := []string{"-algo", "fisher-yates,naive,riffle", "-trials", "200000", "-workers", "1", "-png", filepath.Join(dir, "h.png")}
+	code := run(ctx, args, &out, cancelWriter{"naive", cancel}, true)
 	assert.Equal(t, 130, code)
-	assert.Contains(t, out.String(), "PARTIAL RESULT: interrupted after 1000 of 10000000 trials of fisher-yates; not audited: naive.")
-	assert.Contains(t, row(t, out.String(), "fisher-yates"), "(partial: 1000 trials)")
+	assert.Contains(t, out.String(), "PARTIAL RESULT: interrupted after 1000 of 200000 trials of naive; not audited: riffle.")
+	assert.NotContains(t, row(t, out.String(), "fisher-yates"), "partial")
+	assert.Contains(t, row(t, out.String(), "naive"), "(partial: 1000 trials)")
+	for name, want := range map[string]bool{"h-fisher-yates.png": true, "h-naive.png": true, "h-riffle.png": false} {
+		_, err := os.Stat(filepath.Join(dir, name))
+		assert.Equal(t, want, err == nil, name)
+	}
 }
 
-// cancelWriter is a progress display that stops the audit when first drawn.
-type cancelWriter struct{ cancel func() }
+// cancelWriter is a progress display that stops the audit when it first
+// shows the algorithm named.
+type cancelWriter struct {
+	name   string
+	cancel func()
+}
 
-func (w cancelWriter) Write(p []byte) (int, error) { w.cancel(); return len(p), nil }
+func (w cancelWriter) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte(w.name)) {
+		w.cancel()
+	}
+	return len(p), nil
+}
 
 // TestInterrupt sends the built command a real Ctrl-C.
 func TestInterrupt(t *testing.T) {
