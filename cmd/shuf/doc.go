@@ -57,7 +57,7 @@
 // quarter of the RAM, or of the container's memory limit. SIZE is written as
 // for sort -S (64M, 2G, 10%), and a larger input goes through temporary files.
 // The peak resident memory stays near SIZE: a 1 GB file with --memory 64M
-// peaks at about 80 MB.
+// peaks at 71 to 80 MB.
 //
 // # How it shuffles
 //
@@ -89,6 +89,7 @@
 // COUNT numbers in O(COUNT) time, whatever the size of the range. An -e
 // argument is one line, whatever bytes it holds.
 //
-// Against GNU shuf 9.1 on 10^7 lines, on two cores, shuf is 1.7 to 3.2 times
-// as fast and uses less memory (BENCHMARKS.md has the method and the figures).
+// Against GNU shuf 9.1 on 10^7 lines, on two cores, a full shuffle is 2.1 to
+// 3.6 times as fast and uses less memory (BENCHMARKS.md has the method and
+// the figures).
 package main
