@@ -1,6 +1,7 @@
 package shuffle
 
 import (
+	"math"
 	"math/big"
 	"testing"
 
@@ -78,7 +79,7 @@ func fallingProduct(b, k int) int {
 func TestBatchLen(t *testing.T) {
 	limit := new(big.Int).Lsh(big.NewInt(1), 56)
 	for _, b := range []int{2, 3, 6, 7, 1 << 9, 1<<9 + 1, 1 << 11, 1<<11 + 1, 1 << 14, 1<<14 + 1,
-		1 << 18, 1<<18 + 1, 1 << 28, 1<<28 + 1, 1 << 40} {
+		1 << 18, 1<<18 + 1, 1 << 28, 1<<28 + 1, int(min(1<<40, math.MaxInt))} {
 		k := batchLen(b)
 		assert.GreaterOrEqual(t, b-k+1, 2, "b=%d", b)
 		p := big.NewInt(1)

@@ -299,7 +299,7 @@ func BenchmarkSampling(b *testing.B) {
 	b.Run("op=sample/n=1e12/k=10", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			Sample(src, 1_000_000_000_000, 10)
+			Sample(src, int(min(1_000_000_000_000, math.MaxInt)), 10)
 		}
 	})
 	const n = 10_000

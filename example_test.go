@@ -301,13 +301,6 @@ func ExamplePartial() {
 	// [2♥ Q♥ 3♠ 8♦ 4♠]
 }
 
-// Ten winning tickets out of a trillion: instant, and in random order.
-func ExampleSample() {
-	fmt.Println(shuffle.Sample(rand.NewPCG(1, 1), 1_000_000_000_000, 10))
-	// Output:
-	// [997236467763 102495096650 863685930105 912999675657 285389768654 934059003269 812397398445 105852163060 552532649680 296592803989]
-}
-
 // A fair sample of 3 lines from a stream of unknown length.
 func ExampleReservoir() {
 	lines := strings.Fields("alpha beta gamma delta epsilon zeta eta theta iota kappa")

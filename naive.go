@@ -146,6 +146,9 @@ func ceilNLogN(n int) int {
 	}
 	x := float64(n) * math.Log(float64(n))
 	c := math.Ceil(x)
+	if c >= math.MaxInt {
+		return math.MaxInt // only where int has 32 bits: n above 1.2·10⁸
+	}
 	if min(c-x, x-c+1) > 1e-12*x {
 		return int(c)
 	}
@@ -165,6 +168,9 @@ func ceilNLogNExact(n int) int {
 	z, acc := y.Int(nil) // truncated toward zero
 	if acc == big.Below {
 		z.Add(z, big.NewInt(1))
+	}
+	if !z.IsInt64() || z.Int64() > math.MaxInt {
+		return math.MaxInt
 	}
 	return int(z.Int64())
 }

@@ -154,8 +154,8 @@ func Reservoir[E any](src rand.Source, seq iter.Seq[E], k int) []E {
 // enters the reservoir: ⌊log U / log(1−W)⌋, capped where it would overflow.
 func gap(r *rng, w float64) int {
 	g := math.Floor(math.Log(r.float()) / math.Log1p(-w))
-	if !(g < math.MaxInt64/2) { // also catches NaN from w = 1
-		return math.MaxInt64 / 2
+	if !(g < math.MaxInt/2) { // also catches NaN from w = 1
+		return math.MaxInt / 2
 	}
 	return int(g)
 }

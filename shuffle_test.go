@@ -521,7 +521,7 @@ func TestCeilNLogN(t *testing.T) {
 	for n := 2; n <= 5000; n++ {
 		require.Equal(t, ceilNLogNExact(n), ceilNLogN(n), "n=%d: the float and the exact path disagree", n)
 	}
-	for _, n := range []int{1 << 20, 1<<31 - 1, 1 << 40} {
+	for _, n := range []int{1 << 20, 1<<31 - 1, int(min(1<<40, math.MaxInt))} {
 		assert.Equal(t, ceilNLogNExact(n), ceilNLogN(n), "n=%d", n)
 	}
 }

@@ -74,9 +74,7 @@ func runBin(t *testing.T, stdin, tmp string, args ...string) result {
 	} else {
 		require.NoError(t, err)
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		r.maxRSS = int64(ru.Maxrss) * 1024
-	}
+	r.maxRSS = maxRSS(cmd.ProcessState)
 	return r
 }
 
@@ -707,7 +705,11 @@ func TestBig(t *testing.T) {
 	took := time.Since(start)
 	require.Equal(t, 0, res.code, res.stderr)
 	t.Logf("1 GB (%d bytes): %v, peak RSS %.1f MB", size, took.Round(time.Millisecond), float64(res.maxRSS)/1e6)
-	assert.Less(t, res.maxRSS, int64(200e6), "peak memory")
+	if res.maxRSS == 0 {
+		t.Log("the peak memory is not measured on this platform")
+	} else {
+		assert.Less(t, res.maxRSS, int64(200e6), "peak memory")
+	}
 	out, err := os.ReadFile(outPath)
 	require.NoError(t, err)
 	var got uint64

@@ -78,7 +78,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		for i := range ls {
 			ls[i] = lab.next()
 		}
-		if len(data) < 1<<32 {
+		if uint64(len(data)) < 1<<32 {
 			arrange[uint32](out, fy, data, ls, 0, labels, s.o.delim)
 		} else {
 			arrange[uint64](out, fy, data, ls, 0, labels, s.o.delim)

@@ -225,7 +225,7 @@ func (s *shuf) runRepeat(in io.Reader, size int64) error {
 		return fatalError{"no lines to repeat"}
 	}
 	out := s.open()
-	if len(data) < 1<<32 {
+	if uint64(len(data)) < 1<<32 {
 		repeat(out, rand.New(s.own), data, lineStarts[uint32](data, n, s.o.delim), s.o.delim)
 	} else {
 		repeat(out, rand.New(s.own), data, lineStarts[uint64](data, n, s.o.delim), s.o.delim)

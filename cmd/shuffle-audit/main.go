@@ -59,7 +59,7 @@ const block = 1000
 
 // maxTrials keeps the block numbers below 2³², the part of the PCG stream
 // number that they own.
-const maxTrials = block << 32 / 2
+const maxTrials = min(block<<31, math.MaxInt)
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
