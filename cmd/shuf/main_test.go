@@ -285,6 +285,7 @@ func TestOutputFile(t *testing.T) {
 // TestErrors checks GNU shuf's messages and exit status, word for word
 // (GNU coreutils 9.1 in the C locale).
 func TestErrors(t *testing.T) {
+	gnu := gnuShuf()
 	dir := t.TempDir()
 	short := write(t, "short", "abc")
 	try := "\nTry 'shuf --help' for more information.\n"
@@ -341,7 +342,40 @@ func TestErrors(t *testing.T) {
 		assert.Equal(t, 1, r.code, "%q", tc.args)
 		assert.Equal(t, tc.want, r.stderr, "%q", tc.args)
 		assert.Empty(t, r.stdout, "%q", tc.args)
+		if gnu != "" && !ours(tc.args) {
+			cmd := exec.Command(gnu, tc.args...)
+			cmd.Args[0] = "shuf" // GNU names itself after argv[0]
+			cmd.Env = append(os.Environ(), "LC_ALL=C")
+			var errb bytes.Buffer
+			cmd.Stderr = &errb
+			err := cmd.Run()
+			assert.Equal(t, tc.want, errb.String(), "GNU shuf %q", tc.args)
+			assert.Error(t, err, "GNU shuf %q", tc.args)
+		}
 	}
+}
+
+// gnuShuf is the path of GNU coreutils shuf 9.1 if this machine has it:
+// TestErrors then checks its expectations against it too.
+func gnuShuf() string {
+	out, err := exec.Command("shuf", "--version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "shuf (GNU coreutils) 9.1\n") {
+		return ""
+	}
+	p, _ := exec.LookPath("shuf")
+	return p
+}
+
+// ours tells the options GNU shuf does not have.
+func ours(args []string) bool {
+	for _, a := range args {
+		for _, o := range []string{"--seed", "--crypto", "--algo", "--memory"} {
+			if strings.HasPrefix(a, o) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func TestWriteError(t *testing.T) {
