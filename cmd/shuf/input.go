@@ -16,7 +16,15 @@ import (
 func (s *shuf) input() (r io.Reader, size int64, release func(), err error) {
 	o := s.o
 	if len(o.operands) == 0 || o.operands[0] == "-" {
-		return s.stdin, -1, func() {}, nil
+		size = -1
+		if f, ok := s.stdin.(*os.File); ok { // shuf < FILE: size the buffer once
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				if at, err := f.Seek(0, io.SeekCurrent); err == nil {
+					size = fi.Size() - at
+				}
+			}
+		}
+		return s.stdin, size, func() {}, nil
 	}
 	f, err := os.Open(o.operands[0])
 	if err != nil {

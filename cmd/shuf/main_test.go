@@ -520,6 +520,19 @@ func TestSameEverywhere(t *testing.T) {
 		assert.Equal(t, want, ok(t, tc.stdin, append([]string{"--seed", "11"}, tc.args...)...), "%q", tc.args[:min(len(tc.args), 3)])
 	}
 	assert.NotEqual(t, want, ok(t, "", "--seed", "12", file))
+
+	// Standard input redirected from the file, partly read already: it is
+	// sized from where it stands.
+	f, err := os.Open(file)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = f.Seek(int64(len("1\n2\n")), io.SeekStart)
+	require.NoError(t, err)
+	cmd := exec.Command(bin, "--seed", "11")
+	cmd.Stdin = f
+	got, err := cmd.Output()
+	require.NoError(t, err)
+	assert.Equal(t, ok(t, seqText(3, 50000), "--seed", "11"), string(got))
 }
 
 func TestRandomSource(t *testing.T) {
