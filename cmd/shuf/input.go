@@ -38,7 +38,7 @@ func (s *shuf) input() (r io.Reader, size int64, release func(), err error) {
 }
 
 // lineStarts returns where each of the n lines of data starts.
-func lineStarts[T uint32 | uint64](data []byte, n int64, delim byte) []T {
+func lineStarts[T int | uint32 | uint64](data []byte, n int64, delim byte) []T {
 	starts := make([]T, 0, n)
 	for p := 0; p < len(data); p += bytes.IndexByte(data[p:], delim) + 1 {
 		starts = append(starts, T(p))
@@ -97,33 +97,39 @@ func cost(size, lines int64) int64 {
 	return size + 10*lines
 }
 
-// eachLine calls f with each line of r, without its delimiter; the line is
-// valid only during the call.
-func eachLine(r io.Reader, delim byte, f func([]byte)) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var long []byte
-	for {
-		b, err := br.ReadSlice(delim)
-		for err == bufio.ErrBufferFull { // a line longer than the buffer
-			long = append(long, b...)
-			b, err = br.ReadSlice(delim)
-		}
-		if len(long) > 0 {
-			b = append(long, b...)
-			long = long[:0]
-		}
-		if err != nil && err != io.EOF {
-			return readError{err}
-		}
-		if len(b) > 0 && b[len(b)-1] == delim {
-			f(b[:len(b)-1])
-		} else if len(b) > 0 {
-			f(b) // the last line, unterminated
-		}
-		if err == io.EOF {
-			return nil
-		}
+// lineReader reads lines of any length. Each comes with its delimiter, one
+// added to an unterminated last line, and stays valid until the next call.
+type lineReader struct {
+	br    *bufio.Reader
+	delim byte
+	long  []byte // a line longer than br's buffer, put together
+}
+
+func newLineReader(r io.Reader, delim byte, size int) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, size), delim: delim}
+}
+
+// next returns the next line, or io.EOF after the last.
+func (r *lineReader) next() ([]byte, error) {
+	b, err := r.br.ReadSlice(r.delim)
+	for err == bufio.ErrBufferFull {
+		r.long = append(r.long, b...)
+		b, err = r.br.ReadSlice(r.delim)
 	}
+	if len(r.long) > 0 {
+		b = append(r.long, b...)
+		r.long = r.long[:0]
+	}
+	switch {
+	case err != nil && err != io.EOF:
+		return nil, err
+	case len(b) == 0:
+		return nil, io.EOF
+	case b[len(b)-1] != r.delim:
+		// Copied, not appended in place: b may be the reader's buffer.
+		b = append(append(r.long[:0], b...), r.delim)
+	}
+	return b, nil
 }
 
 // rangeReader reads as the lines "next", "next+1", …, "last".

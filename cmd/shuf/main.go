@@ -131,7 +131,7 @@ func (o *options) check() error {
 		return usageError{"extra operand " + quote(o.operands[0])}
 	case !o.echo && !o.rangeSet && len(o.operands) > 1:
 		return usageError{"extra operand " + quote(o.operands[1])}
-	case o.nSources > 1:
+	case o.sources() > 1:
 		return fatalError{"multiple random sources specified"}
 	}
 	if o.algo != "" && o.repeat {

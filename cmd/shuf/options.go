@@ -29,8 +29,17 @@ type options struct {
 	help      bool
 	version   bool
 	operands  []string
-	nSources  int // how many of --random-source, --seed and --crypto were given
-	memoryArg string
+}
+
+// sources counts the sources asked for: --random-source, --seed, --crypto.
+func (o *options) sources() int {
+	n := 0
+	for _, set := range []bool{o.randSet, o.seedSet, o.crypto} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 // usageError is a mistake on the command line: GNU tools print it and then
@@ -204,9 +213,6 @@ func (o *options) set(spec optSpec, val string) error {
 		if o.randSet && o.randFile != val {
 			return fatalError{"multiple random sources specified"}
 		}
-		if !o.randSet {
-			o.nSources++
-		}
 		o.randFile, o.randSet = val, true
 	case "seed":
 		n, err := parseUint(val)
@@ -216,14 +222,8 @@ func (o *options) set(spec optSpec, val string) error {
 		if o.seedSet && n != o.seed {
 			return fatalError{"multiple random sources specified"}
 		}
-		if !o.seedSet {
-			o.nSources++
-		}
 		o.seed, o.seedSet = n, true
 	case "crypto":
-		if !o.crypto {
-			o.nSources++
-		}
 		o.crypto = true
 	case "algo":
 		o.algo = val
@@ -232,7 +232,7 @@ func (o *options) set(spec optSpec, val string) error {
 		if err != nil {
 			return fatalError{"invalid --memory size: " + quote(val)}
 		}
-		o.memory, o.memoryArg = m, val
+		o.memory = m
 	case "repeat":
 		o.repeat = true
 	case "zero-terminated":

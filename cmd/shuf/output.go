@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 )
@@ -92,6 +93,19 @@ func (o *output) writeString(line string) {
 	o.buf = append(o.buf, line...)
 	o.buf = append(o.buf, o.delim)
 	o.left--
+}
+
+// writeUint writes the decimal number v as a line.
+func (o *output) writeUint(v uint64) bool {
+	if !o.more() {
+		return false
+	}
+	if len(o.buf)+21 > cap(o.buf) {
+		o.flush()
+	}
+	o.buf = append(strconv.AppendUint(o.buf, v, 10), o.delim)
+	o.left--
+	return o.more()
 }
 
 // writeRaw writes a block of lines past the buffer, which must be empty.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/fairshuffle/shuffle"
 )
@@ -73,11 +74,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 			}
 			return s.finish(out)
 		}
-		lab := labeler{s: s}
-		ls := make([]uint16, n)
-		for i := range ls {
-			ls[i] = lab.next()
-		}
+		ls := s.drawLabels(int(n))
 		if uint64(len(data)) < 1<<32 {
 			arrange[uint32](out, fy, data, ls, 0, labels, s.o.delim)
 		} else {
@@ -118,27 +115,46 @@ func (s *shuf) permutation(n int) []uint32 {
 	if n <= 1 {
 		return make([]uint32, n) // nothing to shuffle, and nothing drawn
 	}
-	lab := labeler{s: s}
-	bound := make([]int, labels+1)
-	ls := make([]uint16, n)
-	for i := range ls {
-		ls[i] = lab.next()
-		bound[int(ls[i])+1]++
-	}
-	next := make([]int, labels)
-	sums(bound, next)
+	ls := s.drawLabels(n)
+	bound, next := groupBounds(ls, 0, labels)
 	order := make([]uint32, n)
 	for i, l := range ls {
 		order[next[l]] = uint32(i)
 		next[l]++
 	}
-	fy := shuffle.NewFisherYates(s.src)
-	for g := range labels {
+	shuffleGroups(shuffle.NewFisherYates(s.src), order, bound)
+	return order
+}
+
+// drawLabels draws the labels of n lines (step 1).
+func (s *shuf) drawLabels(n int) []uint16 {
+	lab := labeler{s: s}
+	ls := make([]uint16, n)
+	for i := range ls {
+		ls[i] = lab.next()
+	}
+	return ls
+}
+
+// groupBounds counts the labels ls, all in [lo, hi), and returns where each
+// group lies in label order, group g at bound[g]:bound[g+1], and a copy of
+// the starts to place lines with.
+func groupBounds(ls []uint16, lo, hi int) (bound, next []int) {
+	bound = make([]int, hi-lo+1)
+	for _, l := range ls {
+		bound[int(l)-lo+1]++
+	}
+	return bound, sums(bound)
+}
+
+// shuffleGroups shuffles each group of order (step 3), in label order, all
+// from the one Shuffler fy.
+func shuffleGroups[T uint32 | uint64](fy shuffle.Shuffler, order []T, bound []int) {
+	for g := range len(bound) - 1 {
 		if grp := order[bound[g]:bound[g+1]]; len(grp) > 1 {
 			shuffle.Slice(fy, grp)
 		}
 	}
-	return order
 }
 
 // spillFile is a temporary file holding the lines whose labels are in
@@ -168,9 +184,9 @@ func split(size, mem int64, lo, hi int) []*spillFile {
 	return fs
 }
 
-// scatter writes the records of r to files. With lab nil, r is a stream of
-// records (a spill file being split); otherwise r is the input's lines, and
-// lab labels them.
+// scatter writes the records of r to files. With from set, r is the spill
+// file from, being split, and its records bring their labels; otherwise r is
+// the input's lines, and scatter labels them.
 func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 	bufSize := int(min(max(s.mem/int64(4*len(files)), 4<<10), 1<<20))
 	for _, f := range files {
@@ -183,37 +199,25 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 	width := files[0].hi - files[0].lo
 	base := files[0].lo
 	lab := labeler{s: s}
-	br := bufio.NewReaderSize(r, 1<<20)
-	var long []byte
+	lr := newLineReader(r, s.o.delim, 1<<20)
 	var hdr [2]byte
 	for {
 		if from != nil {
-			if _, err := io.ReadFull(br, hdr[:]); err == io.EOF {
+			if _, err := io.ReadFull(lr.br, hdr[:]); err == io.EOF {
 				break
 			} else if err != nil {
 				return spillReadError(from, err)
 			}
 		}
-		line, err := br.ReadSlice(s.o.delim)
-		for err == bufio.ErrBufferFull { // a line longer than the buffer
-			long = append(long, line...)
-			line, err = br.ReadSlice(s.o.delim)
+		line, err := lr.next()
+		if err == io.EOF {
+			break
 		}
-		if len(long) > 0 {
-			line = append(long, line...)
-			long = long[:0]
-		}
-		if err != nil && err != io.EOF {
+		if err != nil {
 			if from != nil {
 				return spillReadError(from, err)
 			}
 			return readError{err}
-		}
-		if len(line) == 0 {
-			break // EOF
-		}
-		if line[len(line)-1] != s.o.delim {
-			line = append(line, s.o.delim) // the last line, unterminated
 		}
 		if from == nil {
 			binary.LittleEndian.PutUint16(hdr[:], lab.next())
@@ -225,9 +229,6 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 		}
 		f.records++
 		f.bytes += int64(len(line)) + 2
-		if err == io.EOF {
-			break
-		}
 	}
 	for _, f := range files {
 		if err := f.w.Flush(); err != nil {
@@ -337,14 +338,10 @@ func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, l
 	// Count each group, then turn the counts into where each group ends,
 	// and place each line's start there, in input order. Plain lines and
 	// records get a loop each, to keep a call out of the loop.
-	bound := make([]int, hi-lo+1)
-	next := make([]int, hi-lo)
+	var bound, next []int
 	var order []T
 	if ls != nil {
-		for _, l := range ls {
-			bound[int(l)-lo+1]++
-		}
-		sums(bound, next)
+		bound, next = groupBounds(ls, lo, hi)
 		order = make([]T, len(ls))
 		for i, p := 0, 0; p < len(data); i++ {
 			g := int(ls[i]) - lo
@@ -353,12 +350,13 @@ func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, l
 			p += bytes.IndexByte(data[p:], delim) + 1
 		}
 	} else {
+		bound = make([]int, hi-lo+1)
 		n := 0
 		for p := 0; p < len(data); n++ {
 			bound[int(binary.LittleEndian.Uint16(data[p:]))-lo+1]++
 			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
 		}
-		sums(bound, next)
+		next = sums(bound)
 		order = make([]T, n)
 		for p := 0; p < len(data); {
 			g := int(binary.LittleEndian.Uint16(data[p:])) - lo
@@ -367,19 +365,15 @@ func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, l
 			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
 		}
 	}
-	for g := range hi - lo {
-		if grp := order[bound[g]:bound[g+1]]; len(grp) > 1 {
-			shuffle.Slice(fy, grp)
-		}
-	}
+	shuffleGroups(fy, order, bound)
 	emit(out, data, order, delim)
 }
 
 // sums turns counts bound[1:] into running totals, so that group g is
-// bound[g]:bound[g+1], and copies the starts into next.
-func sums(bound, next []int) {
+// bound[g]:bound[g+1], and returns a copy of the groups' starts.
+func sums(bound []int) []int {
 	for g := 1; g < len(bound); g++ {
 		bound[g] += bound[g-1]
 	}
-	copy(next, bound)
+	return slices.Clone(bound[:len(bound)-1])
 }

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/fairshuffle/shuffle"
@@ -144,31 +142,48 @@ func (s *shuf) runLines(in io.Reader, size int64) error {
 // integer draws keep --seed's promise exactly. Only the lines that enter the
 // reservoir are copied.
 func (s *shuf) sample(in io.Reader, echo bool) error {
-	k := int(s.o.count)
-	r := rand.New(s.own)
-	var kept [][]byte
-	i := 0
-	keep := func(line []byte) {
-		if i < k {
-			kept = append(kept, slices.Clone(line))
-		} else if j := r.Uint64N(uint64(i) + 1); j < uint64(k) {
-			kept[j] = append(kept[j][:0], line...)
-		}
-		i++
-	}
+	res := reservoir{k: int(s.o.count), r: rand.New(s.own)}
 	if echo {
 		for _, a := range s.o.operands {
-			keep([]byte(a))
+			res.add([]byte(a))
 		}
-	} else if err := eachLine(in, s.o.delim, keep); err != nil {
-		return err
+	} else {
+		lr := newLineReader(in, s.o.delim, 64<<10)
+		for {
+			line, err := lr.next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return readError{err}
+			}
+			res.add(line[:len(line)-1])
+		}
 	}
-	shuffle.Slice(shuffle.NewFisherYates(s.src), kept)
+	shuffle.Slice(shuffle.NewFisherYates(s.src), res.kept)
 	out := s.open()
-	for _, l := range kept {
-		out.writeString(string(l))
+	for _, l := range res.kept {
+		out.write(append(l, s.o.delim))
 	}
 	return s.finish(out)
+}
+
+// reservoir is Algorithm R's state: the lines kept, each an own copy, and
+// how many lines it has seen.
+type reservoir struct {
+	k    int
+	r    *rand.Rand
+	kept [][]byte
+	seen uint64
+}
+
+func (res *reservoir) add(line []byte) {
+	if len(res.kept) < res.k {
+		res.kept = append(res.kept, slices.Clone(line))
+	} else if j := res.r.Uint64N(res.seen + 1); j < uint64(res.k) {
+		res.kept[j] = append(res.kept[j][:0], line...)
+	}
+	res.seen++
 }
 
 // runAlgo shuffles the whole input in memory with the --algo algorithm.
@@ -180,11 +195,7 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 	if !all {
 		return fatalError{fmt.Sprintf("--algo %s shuffles in memory, and the input is larger than --memory %s", s.alg.Name, sizeText(s.mem))}
 	}
-	starts := make([]int, 0, n)
-	for p := 0; p < len(data); {
-		starts = append(starts, p)
-		p += bytes.IndexByte(data[p:], s.o.delim) + 1
-	}
+	starts := lineStarts[int](data, n, s.o.delim)
 	shuffle.Slice(s.alg.New(s.src), starts)
 	out := s.open()
 	emit(out, data, starts, s.o.delim)
@@ -239,15 +250,10 @@ func (s *shuf) runRange() error {
 		return s.finish(s.open())
 	}
 	out := s.open()
-	var num []byte
-	put := func(v uint64) bool {
-		num = append(strconv.AppendUint(num[:0], o.lo+v, 10), o.delim)
-		return out.write(num)
-	}
 	switch {
 	case o.repeat:
 		r := rand.New(s.own)
-		for out.more() && put(r.Uint64N(n)) {
+		for out.more() && out.writeUint(o.lo+r.Uint64N(n)) {
 		}
 	case o.countSet && o.count < n && !s.custom:
 		if n > math.MaxInt32 {
@@ -262,7 +268,7 @@ func (s *shuf) runRange() error {
 				v := r.Uint64N(n)
 				if !seen[v] {
 					seen[v] = true
-					if !put(v) {
+					if !out.writeUint(o.lo + v) {
 						break
 					}
 				}
@@ -270,7 +276,7 @@ func (s *shuf) runRange() error {
 			break
 		}
 		for _, v := range shuffle.Sample(s.src, int(n), int(o.count)) {
-			if !put(uint64(v)) {
+			if !out.writeUint(o.lo + uint64(v)) {
 				break
 			}
 		}
@@ -278,7 +284,7 @@ func (s *shuf) runRange() error {
 		// The numbers, not their text: 6 bytes a number where the text
 		// takes up to 21. The order is the one their text would get.
 		for _, v := range s.permutation(int(n)) {
-			if !put(uint64(v)) {
+			if !out.writeUint(o.lo + uint64(v)) {
 				break
 			}
 		}
