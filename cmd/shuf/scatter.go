@@ -298,7 +298,7 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 func (s *shuf) drainOnDisk(out *output, fy shuffle.Shuffler, f *spillFile) error {
 	type span struct{ at, len int64 }
 	spans := make([]span, 0, f.records)
-	br := bufio.NewReaderSize(f.f, 1<<16)
+	br := bufio.NewReaderSize(f.f, 1<<16) // not a lineReader: a line may not fit in memory
 	for at := int64(0); at < f.bytes; {
 		if _, err := br.Discard(2); err != nil {
 			return spillReadError(f, err)
