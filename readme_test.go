@@ -1,0 +1,91 @@
+package shuffle_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadmeGoBlocks holds every Go code block of README.md to a runnable
+// example: the block, blank lines and indentation aside, must stand in the
+// body of an Example function of this package and carry its // Output:
+// comment, so that go test checks what the README says the code prints.
+func TestReadmeGoBlocks(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile("(?s)```go\n(.*?)```").FindAllSubmatch(readme, -1)
+	if len(blocks) == 0 {
+		t.Fatal("README.md has no Go code block")
+	}
+	bodies := exampleBodies(t)
+	for _, b := range blocks {
+		block := codeLines(string(b[1]))
+		if !strings.Contains(strings.Join(block, "\n"), "// Output:") {
+			t.Errorf("README Go block has no // Output: comment:\n%s", b[1])
+			continue
+		}
+		if !anyContains(bodies, block) {
+			t.Errorf("README Go block is not the body of any Example function:\n%s", b[1])
+		}
+	}
+}
+
+// exampleBodies returns the lines of every Example function's body in the
+// package's test files.
+func exampleBodies(t *testing.T) [][]string {
+	files, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bodies [][]string
+	fset := token.NewFileSet()
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range f.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Example") {
+				continue
+			}
+			lo, hi := fset.Position(fn.Body.Lbrace).Offset+1, fset.Position(fn.Body.Rbrace).Offset
+			bodies = append(bodies, codeLines(string(src[lo:hi])))
+		}
+	}
+	return bodies
+}
+
+// codeLines returns the non-blank lines of code, each trimmed of white space.
+func codeLines(code string) []string {
+	var out []string
+	for _, l := range strings.Split(code, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// anyContains reports whether one of bodies holds block as consecutive lines.
+func anyContains(bodies [][]string, block []string) bool {
+	for _, body := range bodies {
+		for i := 0; i+len(block) <= len(body); i++ {
+			if strings.Join(body[i:i+len(block)], "\n") == strings.Join(block, "\n") {
+				return true
+			}
+		}
+	}
+	return false
+}
