@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestReadmeCommands runs every shuffle-audit command of the README's shell
+// blocks and checks what its comment says. The one without arguments is
+// checked by CI, which compares its whole table with the README's. A command
+// this test does not know fails it.
+func TestReadmeCommands(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	const prefix = "go run ./cmd/shuffle-audit"
+	var cmds []string
+	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllSubmatch(readme, -1) {
+		for _, l := range strings.Split(string(b[1]), "\n") {
+			if strings.HasPrefix(l, prefix) {
+				cmds = append(cmds, strings.TrimSpace(strings.TrimPrefix(strings.SplitN(l, " #", 2)[0], prefix)))
+			}
+		}
+	}
+	require.NotEmpty(t, cmds)
+	t.Chdir(t.TempDir())
+
+	checks := map[string]func(out string){
+		"": nil, // CI: the README's table
+		"-algo riffle -n 10 -trials 100000 -seed 7": func(out string) {
+			assert.Contains(t, row(t, out, "riffle"), "BIASED")
+		},
+		"-algo naive -png naive.png -svg naive.svg": func(string) {
+			for _, f := range []string{"naive.png", "naive.svg"} {
+				st, err := os.Stat(f)
+				if assert.NoError(t, err) {
+					assert.Positive(t, st.Size(), f)
+				}
+			}
+		},
+		"-riffle 12": func(out string) {
+			assert.Regexp(t, `(?m)^\s+7\s+0\.3341\s+1\.0000$`, out)
+			assert.Regexp(t, `(?m)^\s+12\s+0\.0108\s+0\.2775$`, out)
+		},
+	}
+	seen := map[string]bool{}
+	for _, c := range cmds {
+		check, ok := checks[c]
+		if !assert.True(t, ok, "README command %q is not checked by this test", prefix+" "+c) {
+			continue
+		}
+		seen[c] = true
+		if check == nil {
+			continue
+		}
+		out, errs, code := audited(t, strings.Fields(c)...)
+		require.Equal(t, 0, code, errs)
+		check(out)
+	}
+	for c := range checks {
+		assert.True(t, seen[c], "README no longer shows %q", prefix+" "+c)
+	}
+}
