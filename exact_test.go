@@ -273,8 +273,8 @@ func TestDistance(t *testing.T) {
 	assert.InDelta(t, RiffleDistance(6, 4), Distance(riffle, 6, 4), 1e-12, "enumeration agrees with Bayer–Diaconis")
 	assert.InDelta(t, RiffleDistance(7, 3), Distance(riffle, 7, 3), 1e-12)
 	fy, _ := Lookup("fisher-yates")
-	assert.PanicsWithValue(t, "shuffle: Distances: fisher-yates is not a repeated shuffle", func() { Distances(fy, 4, 1) })
-	assert.PanicsWithValue(t, "shuffle: Distance: n outside [1, 8] or negative rounds", func() { Distance(fy, 9, 0) })
+	assert.PanicsWithValue(t, `shuffle: Distances: algorithm "fisher-yates" is not a repeated shuffle`, func() { Distances(fy, 4, 1) })
+	assert.PanicsWithValue(t, "shuffle: Distance: n > 8", func() { Distance(fy, 9, 0) })
 }
 
 // naiveClosedForm is P(the card that starts at i ends at j) for the naive

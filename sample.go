@@ -18,8 +18,11 @@ import (
 //
 // Partial panics if k < 0 or k > len(s).
 func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
-	if k < 0 || k > len(s) {
-		panic("shuffle: Partial: k out of range")
+	if k < 0 {
+		panic("shuffle: Partial: negative k")
+	}
+	if k > len(s) {
+		panic("shuffle: Partial: k > len(s)")
 	}
 	n := len(s)
 	k = min(k, n-1) // the last position has nothing left to choose from
@@ -40,8 +43,13 @@ func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 //
 // Sample panics if n < 0, k < 0 or k > n.
 func Sample(src rand.Source, n, k int) []int {
-	if n < 0 || k < 0 || k > n {
-		panic("shuffle: Sample: k out of range")
+	switch {
+	case n < 0:
+		panic("shuffle: Sample: negative n")
+	case k < 0:
+		panic("shuffle: Sample: negative k")
+	case k > n:
+		panic("shuffle: Sample: k > n")
 	}
 	r := newRNG(src)
 	return sampleWith(&r, n, k)
@@ -103,9 +111,11 @@ func (d *displaced) set(pos, v int) {
 }
 
 // Reservoir returns k items of seq, every k-subset of its items equally
-// likely and in uniformly random order, reading seq once and keeping only k
-// items in memory; if seq yields fewer than k items it returns all of them,
-// shuffled. It draws from src (nil: the default source).
+// likely and in uniformly random order, reading seq once and keeping at
+// most min(k, items read) items in memory (the buffer grows as items
+// arrive, so a huge k costs nothing up front); if seq yields fewer than k
+// items it returns all of them, shuffled. It draws from src (nil: the
+// default source).
 //
 // It is Li's Algorithm L ("Reservoir-sampling algorithms of time complexity
 // O(n(1 + log(N/n)))", ACM TOMS 20(4), 1994): instead of a draw for every
@@ -127,12 +137,18 @@ func Reservoir[E any](src rand.Source, seq iter.Seq[E], k int) []E {
 		return []E{}
 	}
 	r := newRNG(src)
-	res := make([]E, 0, k)
+	var res []E
 	w := 0.0
 	skip := 0 // items to pass over before the next one enters
 	for v := range seq {
 		switch {
 		case len(res) < k:
+			if len(res) == cap(res) {
+				// Double, but never past k; no draws depend on it.
+				grown := make([]E, len(res), min(k, max(16, 2*len(res))))
+				copy(grown, res)
+				res = grown
+			}
 			res = append(res, v)
 			if len(res) == k {
 				w = math.Exp(math.Log(r.float()) / float64(k))
@@ -145,6 +161,9 @@ func Reservoir[E any](src rand.Source, seq iter.Seq[E], k int) []E {
 			w *= math.Exp(math.Log(r.float()) / float64(k))
 			skip = gap(&r, w)
 		}
+	}
+	if res == nil {
+		res = []E{} // seq was empty: an empty result, as for k = 0
 	}
 	backward(&r, res, true)
 	return res

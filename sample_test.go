@@ -87,8 +87,8 @@ func TestPartial(t *testing.T) {
 	assert.Equal(t, ordered(10), s)
 	Partial(nil, s, 10)
 	assert.ElementsMatch(t, ordered(10), s)
-	assert.PanicsWithValue(t, "shuffle: Partial: k out of range", func() { Partial(nil, s, 11) })
-	assert.PanicsWithValue(t, "shuffle: Partial: k out of range", func() { Partial(nil, s, -1) })
+	assert.PanicsWithValue(t, "shuffle: Partial: k > len(s)", func() { Partial(nil, s, 11) })
+	assert.PanicsWithValue(t, "shuffle: Partial: negative k", func() { Partial(nil, s, -1) })
 }
 
 func TestSample(t *testing.T) {
@@ -112,8 +112,8 @@ func TestSample(t *testing.T) {
 	slices.Sort(huge)
 	assert.Len(t, slices.Compact(huge), 10)
 	assert.Empty(t, Sample(noSource{t}, 5, 0))
-	assert.PanicsWithValue(t, "shuffle: Sample: k out of range", func() { Sample(nil, 3, 4) })
-	assert.PanicsWithValue(t, "shuffle: Sample: k out of range", func() { Sample(nil, -1, 0) })
+	assert.PanicsWithValue(t, "shuffle: Sample: k > n", func() { Sample(nil, 3, 4) })
+	assert.PanicsWithValue(t, "shuffle: Sample: negative n", func() { Sample(nil, -1, 0) })
 }
 
 func TestReservoir(t *testing.T) {
