@@ -42,16 +42,7 @@ func withRounds(mk func(rand.Source, int) Shuffler, rounds int) func(rand.Source
 // statistic of the counts of the n! orders against equal counts, and its
 // p-value with n!−1 degrees of freedom.
 func orderTest(f shuffleFunc, n, trials int, seed uint64) (chi2, p float64) {
-	src := rand.NewPCG(seed, uint64(n))
-	obs := make([]float64, factorial(n))
-	perm := make([]int, n)
-	for range trials {
-		for i := range perm {
-			perm[i] = i
-		}
-		f(src, perm)
-		obs[rank(perm)]++
-	}
+	obs := countOrders(f, n, trials, seed)
 	uniform := make([]float64, len(obs))
 	for i := range uniform {
 		uniform[i] = 1 / float64(len(obs))
