@@ -88,12 +88,14 @@ func scatterModel(src rand.Source, p []int, buckets int, copyLane, skipLast bool
 	copy(p, out)
 }
 
-// TestFairnessLargeControls is TestFairnessLarge's negative control: its
+// TestFairnessScatterControls is TestFairnessLarge's negative control: its
 // order and position checks, with the same numbers of shuffles and of
 // buckets as the forced path has (two for n = 3, 4, four for n = 5, eight
 // for n = 52), must accept the plain model of the scatter and reject it with
-// a biased bucket shuffle or with dependent labels.
-func TestFairnessLargeControls(t *testing.T) {
+// a biased bucket shuffle or with dependent labels. (Its name keeps it out
+// of CI's -race run, which picks the large-path tests by "Large": it runs
+// no goroutines.)
+func TestFairnessScatterControls(t *testing.T) {
 	buckets := func(n, target int) int { return 1 << max(bits.Len(uint((n-1)/target)), 1) }
 	cases := []struct {
 		name               string
