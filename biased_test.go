@@ -176,7 +176,7 @@ const biasedTrials = 40_000
 // plantEvery is the rate of the planted bias of the first negative control:
 // one shuffle in plantEvery comes out in the order the algorithm makes least
 // often. That is a noncentrality of biasedTrials/plantEvery²·(1/p_min − 1),
-// at least 100 in every case and at least 50 per degree of freedom; the
+// at least 100 per degree of freedom in every case; the
 // weakest is cut(1) at n = 3 (one degree of freedom, critical value 15.1),
 // which the check rejects with probability 1 − 5·10⁻¹⁰.
 const plantEvery = 20
@@ -186,7 +186,7 @@ const plantEvery = 20
 // n! orders by chi-square with the exact distribution the package's
 // enumeration gives, the one Distance reports. The enumeration answers every
 // choice through the test seam, so this checks what the enumeration cannot:
-// that the real draws (bounded indices, coin flips, batching, both entry
+// that the real draws (bounded indices and coin flips, through both entry
 // points) make every choice uniformly, as the enumeration assumes.
 //
 // Thresholds: each case must reach p ≥ alpha (1e-4); with the 30 cases a

@@ -435,7 +435,7 @@ func batteryVerdict(ps []float64, level float64) (fails, lo, hi int) {
 	return fails, lo, hi
 }
 
-// TestFairnessBattery (with -battery; about 15 s on two cores, in CI) reruns
+// TestFairnessBattery (with -battery, as CI runs it; 32 s of CPU) reruns
 // the order and position checks of every uniform algorithm with 100
 // different seeds: 4,800 checks. A calibrated check fails at rate alpha and
 // at rate 1% at level 0.01, so the counts of failures must stay within the
@@ -449,7 +449,7 @@ func batteryVerdict(ps []float64, level float64) (fails, lo, hi int) {
 // rarely sees it, the battery must.
 func TestFairnessBattery(t *testing.T) {
 	if !*battery {
-		t.Skip("run with -battery (about 15 s on two cores)")
+		t.Skip("run with -battery (32 s of CPU)")
 	}
 	ps := runBattery(uniformChecks())
 	var riffles []batteryCheck
