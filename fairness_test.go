@@ -7,7 +7,10 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -42,16 +45,7 @@ func withRounds(mk func(rand.Source, int) Shuffler, rounds int) func(rand.Source
 // statistic of the counts of the n! orders against equal counts, and its
 // p-value with n!−1 degrees of freedom.
 func orderTest(f shuffleFunc, n, trials int, seed uint64) (chi2, p float64) {
-	src := rand.NewPCG(seed, uint64(n))
-	obs := make([]float64, factorial(n))
-	perm := make([]int, n)
-	for range trials {
-		for i := range perm {
-			perm[i] = i
-		}
-		f(src, perm)
-		obs[rank(perm)]++
-	}
+	obs := countOrders(f, n, trials, seed)
 	uniform := make([]float64, len(obs))
 	for i := range uniform {
 		uniform[i] = 1 / float64(len(obs))
@@ -296,7 +290,9 @@ var battery = flag.Bool("battery", false, "run the fairness checks of the unifor
 // uniform by design or not, the exact total variation distance to uniform
 // at n = 5 with its default parameters (for rejection, whose choices are
 // unbounded, TestExactRejection proves it 0), and the chi-square
-// statistic and p-value of the 52-card position check over 20,000 shuffles.
+// statistic and p-value of the 52-card position check over 20,000 shuffles,
+// which must accept every uniform algorithm and reject the naive,
+// insertion, overhand and riffle shuffles.
 func TestFairnessReport(t *testing.T) {
 	const n, trials = 52, 20_000
 	t.Logf("%-15s %-8s %-22s %-10s %s", "algorithm", "uniform", "exact TV at n=5", "χ² n=52", "p-value")
@@ -318,8 +314,16 @@ func TestFairnessReport(t *testing.T) {
 		}
 		chi2, p, _ := positionTest(viaSlice(a.New), n, trials, seedOf("report/"+a.Name, n))
 		t.Logf("%-15s %-8v %-22s %-10.1f %.3g", a.Name, a.Uniform, tv, chi2, p)
-		if a.Uniform {
+		switch {
+		case a.Uniform:
 			assert.GreaterOrEqual(t, p, alpha, a.Name)
+		case a.Name == "cut", a.Name == "transpositions":
+			// The negative control is every other biased algorithm: the
+			// cut puts every card at every place equally often, and 206
+			// random transpositions of 52 cards are past the cut-off at
+			// ½·n·ln n ≈ 103, beyond what this check can see.
+		default:
+			assert.Less(t, p, alpha, "%s: the check failed to reject a biased shuffle", a.Name)
 		}
 	}
 }
@@ -338,42 +342,131 @@ func TestFairnessPower(t *testing.T) {
 	}
 }
 
-// TestFairnessBattery (with -battery) reruns the order and position checks
-// of every uniform algorithm with 100 different seeds and counts how often
-// they fail at alpha and at 1%. A calibrated check fails at rate alpha: the
-// observed rates must fall within the binomial spread of the expected ones.
+// batteryCheck is one check the battery repeats: run returns its p-value
+// with the seeds moved by the given offset.
+type batteryCheck struct {
+	name string
+	run  func(offset uint64) float64
+}
+
+// batterySeeds is how many times the battery repeats every check.
+const batterySeeds = 100
+
+// orderCheck and positionCheck are TestFairnessOrders' and
+// TestFairnessPositions' checks, as the battery repeats them.
+func orderCheck(name string, f shuffleFunc, n int) batteryCheck {
+	return batteryCheck{fmt.Sprintf("%s n=%d", name, n), func(offset uint64) float64 {
+		_, p := orderTest(f, n, 30_000, seedOf(name, n)+offset)
+		return p
+	}}
+}
+
+func positionCheck(name string, f shuffleFunc) batteryCheck {
+	return batteryCheck{name + " n=52", func(offset uint64) float64 {
+		_, p, _ := positionTest(f, 52, 20_000, seedOf(name, 52)+offset)
+		return p
+	}}
+}
+
+// uniformChecks are the order checks (n = 3, 4, 5) of every uniform case of
+// orderCases and the position check of every uniform algorithm: 48 checks.
+func uniformChecks() []batteryCheck {
+	var cs []batteryCheck
+	for _, c := range orderCases() {
+		if c.uniform {
+			for n := 3; n <= 5; n++ {
+				cs = append(cs, orderCheck(c.name, c.f, n))
+			}
+		}
+	}
+	for _, a := range Algorithms() {
+		if a.Uniform {
+			cs = append(cs, positionCheck(a.Name, viaSlice(a.New)))
+		}
+	}
+	return cs
+}
+
+// runBattery runs every check with batterySeeds seed offsets, on all the
+// processors, and returns the p-values.
+func runBattery(checks []batteryCheck) []float64 {
+	ps := make([]float64, batterySeeds*len(checks))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(ps); i = int(next.Add(1) - 1) {
+				seed, c := i/len(checks), checks[i%len(checks)]
+				ps[i] = c.run(uint64(seed) * 7919)
+			}
+		}()
+	}
+	wg.Wait()
+	return ps
+}
+
+// batteryTail is the false-failure rate of each side of each level of the
+// battery's verdict: with two levels and two sides, a calibrated battery
+// fails with probability at most 4·batteryTail = 2·10⁻⁴.
+const batteryTail = 5e-5
+
+// batteryVerdict counts the p-values below level and the range [lo, hi] a
+// calibrated battery stays in: if every check is independent and fails with
+// probability level, the count is Binomial(len(ps), level), and lo and hi
+// cut off at most batteryTail of it on either side. Too many failures is a
+// biased algorithm or a check that rejects too easily; too few, a check
+// whose p-values are too high to reject anything.
+func batteryVerdict(ps []float64, level float64) (fails, lo, hi int) {
+	for _, p := range ps {
+		if p < level {
+			fails++
+		}
+	}
+	b := distuv.Binomial{N: float64(len(ps)), P: level}
+	// lo is the least count with P(X ≤ lo) > batteryTail, so P(X < lo) is
+	// at most that; hi the greatest with P(X ≥ hi) > batteryTail, so
+	// P(X > hi) is at most that.
+	for lo = 0; b.CDF(float64(lo)) <= batteryTail; lo++ {
+	}
+	for hi = len(ps); hi > 0 && b.Survival(float64(hi-1)) <= batteryTail; hi-- {
+	}
+	return fails, lo, hi
+}
+
+// TestFairnessBattery (with -battery, as CI runs it; 32 s of CPU) reruns
+// the order and position checks of every uniform algorithm with 100
+// different seeds: 4,800 checks. A calibrated check fails at rate alpha and
+// at rate 1% at level 0.01, so the counts of failures must stay within the
+// binomial range of batteryVerdict; its false-failure rate is at most
+// 2·10⁻⁴.
+//
+// Negative control: the same verdict, on the same 4,800 p-values plus those
+// of the default riffle's order checks (seven riffles) at n = 3, 4, 5 with
+// the same 100 seeds, must fail. Seven riffles are a mild bias at n ≤ 5
+// (exact distances to uniform 0.004 to 0.009): a single check at alpha
+// rarely sees it, the battery must.
 func TestFairnessBattery(t *testing.T) {
 	if !*battery {
-		t.Skip("run with -battery (about 35 s)")
+		t.Skip("run with -battery (32 s of CPU)")
 	}
-	var ps []float64
-	for seed := range uint64(100) {
-		for _, c := range orderCases() {
-			if !c.uniform {
-				continue
-			}
-			for n := 3; n <= 5; n++ {
-				_, p := orderTest(c.f, n, 30_000, seedOf(c.name, n)+seed*7919)
-				ps = append(ps, p)
-			}
-		}
-		for _, a := range Algorithms() {
-			if a.Uniform {
-				_, p, _ := positionTest(viaSlice(a.New), 52, 20_000, seedOf(a.Name, 52)+seed*7919)
-				ps = append(ps, p)
-			}
-		}
+	ps := runBattery(uniformChecks())
+	var riffles []batteryCheck
+	for n := 3; n <= 5; n++ {
+		riffles = append(riffles, orderCheck("battery/riffle(7)", viaSlice(withRounds(NewRiffle, 0)), n))
 	}
+	control := append(slices.Clone(ps), runBattery(riffles)...)
 	for _, level := range []float64{0.01, alpha} {
-		fails := 0
-		for _, p := range ps {
-			if p < level {
-				fails++
-			}
-		}
-		want := level * float64(len(ps))
-		sd := math.Sqrt(want * (1 - level))
-		t.Logf("%d checks: %d below %g (expected %.1f ± %.1f)", len(ps), fails, level, want, sd)
-		assert.LessOrEqual(t, math.Abs(float64(fails)-want), 4*sd+1, "level %g", level)
+		fails, lo, hi := batteryVerdict(ps, level)
+		t.Logf("%d checks: %d below %g (calibrated: %d to %d)", len(ps), fails, level, lo, hi)
+		assert.True(t, lo <= fails && fails <= hi, "level %g: %d failures outside [%d, %d]", level, fails, lo, hi)
 	}
+	rejected := false
+	for _, level := range []float64{0.01, alpha} {
+		fails, lo, hi := batteryVerdict(control, level)
+		t.Logf("control, %d checks with 7 riffles: %d below %g (calibrated: %d to %d)", len(control), fails, level, lo, hi)
+		rejected = rejected || fails < lo || fails > hi
+	}
+	assert.True(t, rejected, "the battery did not see seven riffles")
 }

@@ -1,6 +1,7 @@
 package shuffle
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -46,6 +47,83 @@ func TestFairnessLarge(t *testing.T) {
 		chi2, p, dev := positionTest(c.f, 52, 20_000, seedOf(c.name, 52))
 		t.Logf("%-18s n=52 χ²=%7.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
 		assert.GreaterOrEqual(t, p, alpha, c.name)
+	}
+}
+
+// scatterModel is the scatter of large.go written plainly on one generator,
+// so that a bias can be planted in it: every item gets a uniform label among
+// buckets, the items are grouped by label in their original order, and each
+// bucket is shuffled. With copyLane the labels come four to a word and the
+// fourth lane repeats the first (items 4m and 4m+3 always share a bucket);
+// with skipLast the bucket shuffle stops one swap early, an off-by-one in
+// its loop bound. Labels that are independent but not uniform would do no
+// harm (the argument in large.go goes through with Π q_b^(n_b) in place of
+// k^−n), so the planted label bias is a dependence.
+func scatterModel(src rand.Source, p []int, buckets int, copyLane, skipLast bool) {
+	r := rand.New(src)
+	labels := make([]int, len(p))
+	for i := range labels {
+		labels[i] = r.IntN(buckets)
+		if copyLane && i%4 == 3 {
+			labels[i] = labels[i-3]
+		}
+	}
+	out := make([]int, 0, len(p))
+	for b := range buckets {
+		lo := len(out)
+		for i, l := range labels {
+			if l == b {
+				out = append(out, p[i])
+			}
+		}
+		last := 0
+		if skipLast {
+			last = 1
+		}
+		for i := len(out) - 1; i > max(lo, lo+last); i-- {
+			j := lo + r.IntN(i-lo+1)
+			out[i], out[j] = out[j], out[i]
+		}
+	}
+	copy(p, out)
+}
+
+// TestFairnessScatterControls is TestFairnessLarge's negative control: its
+// order and position checks, with the same numbers of shuffles and of
+// buckets as the forced path has (two for n = 3, 4, four for n = 5, eight
+// for n = 52), must accept the plain model of the scatter and reject it with
+// a biased bucket shuffle or with dependent labels. (Its name keeps it out
+// of CI's -race run, which picks the large-path tests by "Large": it runs
+// no goroutines.)
+func TestFairnessScatterControls(t *testing.T) {
+	buckets := func(n, target int) int { return 1 << max(bits.Len(uint((n-1)/target)), 1) }
+	cases := []struct {
+		name               string
+		copyLane, skipLast bool
+	}{{"model", false, false}, {"model/skip-last-swap", false, true}, {"model/copied-lane", true, false}}
+	for _, c := range cases {
+		uniform := !c.copyLane && !c.skipLast
+		for n := 3; n <= 5; n++ {
+			f := func(src rand.Source, p []int) { scatterModel(src, p, buckets(n, 2), c.copyLane, c.skipLast) }
+			chi2, p := orderTest(f, n, 30_000, seedOf(c.name, n))
+			t.Logf("%-22s n=%d  χ²=%8.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+			switch {
+			case uniform:
+				assert.GreaterOrEqual(t, p, alpha, "%s n=%d: the model of the scatter was rejected", c.name, n)
+			case c.copyLane && n == 3:
+				// Three items have no fourth lane: nothing is planted.
+			default:
+				assert.Less(t, p, alpha, "%s n=%d: the check missed the planted bias", c.name, n)
+			}
+		}
+		f := func(src rand.Source, p []int) { scatterModel(src, p, buckets(52, 8), c.copyLane, c.skipLast) }
+		chi2, p, _ := positionTest(f, 52, 20_000, seedOf(c.name, 52))
+		t.Logf("%-22s n=52 χ²=%8.1f  p=%.3g", c.name, chi2, p)
+		if uniform {
+			assert.GreaterOrEqual(t, p, alpha, "%s n=52: the model of the scatter was rejected", c.name)
+		} else {
+			assert.Less(t, p, alpha, "%s n=52: the check missed the planted bias", c.name)
+		}
 	}
 }
 

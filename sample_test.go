@@ -164,6 +164,94 @@ func TestReservoir(t *testing.T) {
 	assert.PanicsWithValue(t, "shuffle: Reservoir: negative k", func() { Reservoir(nil, slices.Values(ordered(3)), -1) })
 }
 
+// sampleModel is Sample's forward loop on the virtual array, written on a
+// plain slice, with the classic bug planted: position i takes any position
+// of [0, n), not of [i, n).
+func sampleModel(src rand.Source, n, k int) []int {
+	r := newRNG(src)
+	v := ordered(n)
+	for i := range k {
+		j := r.intn(n)
+		v[i], v[j] = v[j], v[i]
+	}
+	return v[:k]
+}
+
+// TestSampleControl is TestSample's negative control: the same tuple check,
+// at the same sizes and numbers of draws, must reject the planted bug.
+func TestSampleControl(t *testing.T) {
+	for _, nk := range [][2]int{{6, 2}, {5, 3}, {4, 4}} {
+		n, k := nk[0], nk[1]
+		p := tupleTest(n, k, 30_000, seedOf("Sample", n*10+k), func(src *rand.PCG) []int { return sampleModel(src, n, k) })
+		t.Logf("n=%d k=%d: p=%.3g", n, k, p)
+		assert.Less(t, p, alpha, "the check failed to reject a naive sample, n=%d k=%d", n, k)
+	}
+}
+
+// reservoirModel is Reservoir's Algorithm L with one of two bugs planted:
+// staleW leaves W as it was after a replacement, so that the gaps stay short
+// and late items enter too often; unshuffled leaves out the final shuffle.
+func reservoirModel(src rand.Source, items []int, k int, staleW, unshuffled bool) []int {
+	r := newRNG(src)
+	res := make([]int, 0, k)
+	w, skip := 0.0, 0
+	for _, v := range items {
+		switch {
+		case len(res) < k:
+			res = append(res, v)
+			if len(res) == k {
+				w = math.Exp(math.Log(r.float()) / float64(k))
+				skip = gap(&r, w)
+			}
+		case skip > 0:
+			skip--
+		default:
+			res[r.intn(k)] = v
+			if !staleW {
+				w *= math.Exp(math.Log(r.float()) / float64(k))
+			}
+			skip = gap(&r, w)
+		}
+	}
+	if !unshuffled {
+		backward(&r, res, true)
+	}
+	return res
+}
+
+// TestReservoirControl is the negative control of TestReservoir's tuple
+// checks: the same checks, at the same sizes and numbers of draws, must
+// accept the plain model of Algorithm L and reject each planted bug.
+func TestReservoirControl(t *testing.T) {
+	for _, c := range []struct {
+		name               string
+		staleW, unshuffled bool
+	}{{"model", false, false}, {"model/stale-W", true, false}, {"model/unshuffled", false, true}} {
+		uniform := !c.staleW && !c.unshuffled
+		for _, k := range []int{2, 3} {
+			p := tupleTest(6, k, 30_000, seedOf("Reservoir", k), func(src *rand.PCG) []int {
+				return reservoirModel(src, ordered(6), k, c.staleW, c.unshuffled)
+			})
+			t.Logf("%-17s 6 items, k=%d: p=%.3g", c.name, k, p)
+			if uniform {
+				assert.GreaterOrEqual(t, p, alpha, "%s k=%d: the model was rejected", c.name, k)
+			} else {
+				assert.Less(t, p, alpha, "%s k=%d: the check missed the planted bug", c.name, k)
+			}
+		}
+		p := tupleTest(3, 3, 30_000, seedOf("Reservoir-short", 3), func(src *rand.PCG) []int {
+			return reservoirModel(src, ordered(3), 5, c.staleW, c.unshuffled)
+		})
+		t.Logf("%-17s 3 items, k=5: p=%.3g", c.name, p)
+		switch {
+		case uniform || c.staleW: // a stream shorter than k never replaces: nothing is planted
+			assert.GreaterOrEqual(t, p, alpha, "%s, short stream: rejected", c.name)
+		default:
+			assert.Less(t, p, alpha, "%s, short stream: the check missed the planted bug", c.name)
+		}
+	}
+}
+
 // shares returns w_i/W for every weight.
 func shares(w []float64) []float64 {
 	total := 0.0
