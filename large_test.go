@@ -1,6 +1,8 @@
 package shuffle
 
 import (
+	"encoding/binary"
+	"hash/fnv"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -101,4 +103,43 @@ func TestLargeSeeds(t *testing.T) {
 	s := ordered(large.threshold)
 	Slice(NewFisherYates(src), s)
 	assert.Equal(t, 2*(128+256), src.words)
+}
+
+// hashLarge is FNV-1a over the items of s as little-endian 64-bit words:
+// cheap enough for millions of items.
+func hashLarge(s []int) uint64 {
+	h := fnv.New64a()
+	b := make([]byte, 0, 8*len(s))
+	for _, v := range s {
+		b = binary.LittleEndian.AppendUint64(b, uint64(v))
+	}
+	h.Write(b)
+	return h.Sum64()
+}
+
+// TestLargePCGStream pins the cache-aware path's stream for a *rand.PCG
+// source, forced on small arrays and at the real threshold. The checksums
+// were taken before the path learnt to derive ChaCha8 generators from other
+// sources: for a PCG it must keep deriving PCGs, word for word.
+func TestLargePCGStream(t *testing.T) {
+	check := func(n int, want uint64) {
+		t.Helper()
+		s := ordered(n)
+		Slice(NewFisherYates(rand.NewPCG(uint64(n), 1)), s)
+		assert.Equal(t, want, hashLarge(s), "n=%d", n)
+		p := ordered(n)
+		Parallel(rand.NewPCG(uint64(n), 1), p, 3)
+		assert.Equal(t, s, p, "n=%d: Parallel", n)
+	}
+	t.Run("forced", func(t *testing.T) {
+		forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64})
+		check(1000, 0x1ba5a488fa9caf11)
+		check(4096*16+1, 0xbdc4c02e91f341f4)
+	})
+	t.Run("real", func(t *testing.T) {
+		if testing.Short() {
+			t.Skip("8.4 million items; run without -short")
+		}
+		check(large.threshold, 0x69fc5f79b7ff6e7d)
+	})
 }
