@@ -286,6 +286,38 @@ func BenchmarkAblation(b *testing.B) {
 	}
 }
 
+// BenchmarkLargeSource times the cache-aware path at 10^7 []int64 (and 10^8
+// with -huge) for each kind of source: PCG, ChaCha8 and NewCryptoSource,
+// through Slice on one goroutine (api=Slice) and Parallel on GOMAXPROCS
+// goroutines (api=Parallel). It is what the generators derived from the
+// source cost.
+func BenchmarkLargeSource(b *testing.B) {
+	sizes := []int{10_000_000}
+	if *hugeBench {
+		sizes = append(sizes, 100_000_000)
+	}
+	sources := append(benchSources[:len(benchSources):len(benchSources)],
+		struct {
+			name string
+			new  func() rand.Source
+		}{"crypto", NewCryptoSource})
+	for _, n := range sizes {
+		if n < large.threshold {
+			continue
+		}
+		for _, bs := range sources {
+			b.Run(fmt.Sprintf("src=%s/api=Slice/n=%d", bs.name, n), func(b *testing.B) {
+				sh := NewFisherYates(bs.new())
+				runInt64(b, n, func(s []int64) { Slice(sh, s) })
+			})
+			b.Run(fmt.Sprintf("src=%s/api=Parallel/n=%d", bs.name, n), func(b *testing.B) {
+				src := bs.new()
+				runInt64(b, n, func(s []int64) { Parallel(src, s, 0) })
+			})
+		}
+	}
+}
+
 // pcg is the source of BenchmarkAblation; a package variable, so that the
 // steps' closures need not capture one.
 var pcg = rand.NewPCG(1, 2)

@@ -9,6 +9,9 @@ import "math/rand/v2"
 // NewFisherYates).
 //
 // To shuffle with a seeded or crypto source, use Slice(NewFisherYates(src), s).
+// From 2²³ items on the buckets draw from generators derived from the
+// source, never weaker than it: ChaCha8 keyed with 256 bits of it, or PCGs
+// when the source is a *rand.PCG (see [Parallel]).
 func FisherYates[S ~[]E, E any](s S) {
 	shuffleSlice(&shuffler{alg: algFisherYates}, s)
 }
@@ -35,7 +38,8 @@ func FisherYates[S ~[]E, E any](s S) {
 // From 2²³ items on it scatters the items into cache-sized buckets and
 // shuffles each (see Parallel and large.go), allocating a buffer of n items;
 // through its Shuffle method, which must work by swaps, it scatters the
-// indices instead and allocates 2n ints.
+// indices instead and allocates 2n ints. The chunks and buckets draw from
+// generators derived from src as [Parallel] says.
 //
 // Its random stream (which order a given seeded source yields) is pinned by
 // golden tests and frozen from this release on.

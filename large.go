@@ -1,6 +1,7 @@
 package shuffle
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
@@ -25,13 +26,13 @@ import (
 // P(π) = Σ over sizes of k⁻ⁿ·Π 1/n_j!, the same for every π.
 //
 // The labels of each chunk of items, and the shuffle of each bucket, draw
-// from generators of their own (PCGs) seeded from the source in a fixed order
-// before any work starts. So chunks and buckets can be worked on in any
-// order, on any number of goroutines, and the result depends on the seed
-// alone: Parallel gives exactly the order FisherYates gives.
+// from generators of their own seeded from the source in a fixed order
+// before any work starts (see derive). So chunks and buckets can be worked
+// on in any order, on any number of goroutines, and the result depends on
+// the seed alone: Parallel gives exactly the order FisherYates gives.
 //
-// Extra memory: one buffer of n items, plus two words per chunk and per
-// bucket and a count per chunk and bucket.
+// Extra memory: one buffer of n items, plus two or four words per chunk and
+// per bucket and a count per chunk and bucket.
 
 // largeParams are the sizes of the cache-aware path. They are variables only
 // so that tests can force the path on small arrays.
@@ -53,19 +54,26 @@ var large = largeParams{threshold: 1 << 23, bucket: 1 << 15, chunk: 1 << 16}
 const maxBucketBits = 10
 
 // scatter shuffles s, with len(s) ≥ 2, by the cache-aware method, on up to
-// workers goroutines (1: the calling goroutine only).
+// workers goroutines (1: the calling goroutine only), with generators
+// derived from r's source.
 func scatter[S ~[]E, E any](r *rng, s S, workers int) {
-	n := len(s)
-	lb := min(max(bits.Len(uint((n-1)/large.bucket)), 1), maxBucketBits)
-	k := 1 << lb
-	chunks := (n + large.chunk - 1) / large.chunk
+	lb, chunks := layout(len(s))
+	scatterWith(s, derive(r.src, chunks+1<<lb), workers)
+}
 
-	seeds := make([]uint64, 2*(chunks+k))
-	for i := range seeds {
-		seeds[i] = r.src.Uint64()
-	}
-	chunkSeed := func(c int) *rand.PCG { return rand.NewPCG(seeds[2*c], seeds[2*c+1]) }
-	bucketSeed := func(b int) *rand.PCG { return rand.NewPCG(seeds[2*(chunks+b)], seeds[2*(chunks+b)+1]) }
+// layout returns, for n items, the bits of a label (there are 2^lb buckets)
+// and the number of chunks.
+func layout(n int) (lb, chunks int) {
+	lb = min(max(bits.Len(uint((n-1)/large.bucket)), 1), maxBucketBits)
+	return lb, (n + large.chunk - 1) / large.chunk
+}
+
+// scatterWith is scatter drawing from g: chunk c labels its items from
+// g.gen(c), bucket b is shuffled by g.gen(chunks+b).
+func scatterWith[S ~[]E, E any](s S, g gens, workers int) {
+	n := len(s)
+	lb, chunks := layout(n)
+	k := 1 << lb
 	part := func(c int) S { return s[c*large.chunk : min((c+1)*large.chunk, n)] }
 
 	// counts[c*k+b] is, after the first pass, how many items of chunk c carry
@@ -73,7 +81,7 @@ func scatter[S ~[]E, E any](r *rng, s S, workers int) {
 	counts := make([]int, chunks*k)
 	each(workers, chunks, func(c int) {
 		row := counts[c*k : (c+1)*k]
-		l := labels{p: chunkSeed(c), bits: lb, left: len(part(c))}
+		l := labels{g: g.gen(c), bits: lb, left: len(part(c))}
 		for bs := l.next(); len(bs) > 0; bs = l.next() {
 			for _, b := range bs {
 				row[b]++
@@ -92,7 +100,7 @@ func scatter[S ~[]E, E any](r *rng, s S, workers int) {
 	buf := make(S, n)
 	each(workers, chunks, func(c int) {
 		row, items := counts[c*k:(c+1)*k], part(c)
-		l := labels{p: chunkSeed(c), bits: lb, left: len(items)}
+		l := labels{g: g.gen(c), bits: lb, left: len(items)}
 		i := 0
 		for bs := l.next(); len(bs) > 0; bs = l.next() {
 			for _, b := range bs {
@@ -105,19 +113,60 @@ func scatter[S ~[]E, E any](r *rng, s S, workers int) {
 	each(workers, k, func(b int) {
 		lo, hi := starts[b], starts[b+1]
 		if hi-lo > 1 {
-			br := newRNG(bucketSeed(b))
+			br := newRNG(g.gen(chunks + b))
 			backward(&br, buf[lo:hi], true)
 		}
 		copy(s[lo:hi], buf[lo:hi])
 	})
 }
 
+// gens are the generators the cache-aware path derives from the caller's
+// source: gen(i) is the i-th, seeded from words read before any work starts.
+type gens struct {
+	words []uint64 // two per generator for PCGs, four for ChaCha8
+	pcg   bool
+}
+
+// derive reads from src the seeds of count generators, in order, by this
+// rule: derived generators are never weaker than the source. A *rand.PCG,
+// itself no secure generator (its state can be recovered from its output),
+// gets PCGs seeded with two words each, the stream of the first release
+// that scattered. Every other source (ChaCha8, the default source,
+// NewCryptoSource, a caller's own) gets ChaCha8 generators keyed with four
+// words, 256 bits, each: ChaCha8 is a secure generator, and its keys are as
+// strong as the source they came from.
+func derive(src rand.Source, count int) gens {
+	_, pcg := src.(*rand.PCG)
+	per := 4
+	if pcg {
+		per = 2
+	}
+	g := gens{words: make([]uint64, per*count), pcg: pcg}
+	for i := range g.words {
+		g.words[i] = src.Uint64()
+	}
+	return g
+}
+
+// gen returns a new generator at the start of the i-th stream: a *rand.PCG
+// or a *rand.ChaCha8 keyed with the i-th four words, little-endian.
+func (g gens) gen(i int) rand.Source {
+	if g.pcg {
+		return rand.NewPCG(g.words[2*i], g.words[2*i+1])
+	}
+	var key [32]byte
+	for j, w := range g.words[4*i : 4*i+4] {
+		binary.LittleEndian.PutUint64(key[8*j:], w)
+	}
+	return rand.NewChaCha8(key)
+}
+
 // labels hands out left independent, uniform labels of bits ≤ 16 bits, a
-// block at a time: four from each word of p, the low bits of its four 16-bit
+// block at a time: four from each word of g, the low bits of its four 16-bit
 // lanes. Blocks hold a multiple of four labels, so a word never straddles
 // two; only the last word of all may leave lanes unused.
 type labels struct {
-	p          *rand.PCG
+	g          rand.Source // from gens.gen: a *rand.PCG or a *rand.ChaCha8
 	bits, left int
 	buf        [256]uint16
 }
@@ -125,16 +174,27 @@ type labels struct {
 func (l *labels) next() []uint16 {
 	n := min(l.left, len(l.buf))
 	m := uint16(1)<<l.bits - 1
-	for i := 0; i < n; i += 4 {
-		w := l.p.Uint64()
-		b := l.buf[i : i+4 : i+4]
-		b[0] = uint16(w) & m
-		b[1] = uint16(w>>16) & m
-		b[2] = uint16(w>>32) & m
-		b[3] = uint16(w>>48) & m
+	// A loop per generator, each calling its Uint64 directly (PCG's inline).
+	if p, ok := l.g.(*rand.PCG); ok {
+		for i := 0; i < n; i += 4 {
+			split4(l.buf[i:i+4:i+4], p.Uint64(), m)
+		}
+	} else {
+		c := l.g.(*rand.ChaCha8)
+		for i := 0; i < n; i += 4 {
+			split4(l.buf[i:i+4:i+4], c.Uint64(), m)
+		}
 	}
 	l.left -= n
 	return l.buf[:n]
+}
+
+// split4 puts the low bits (mask m) of w's four 16-bit lanes in b.
+func split4(b []uint16, w uint64, m uint16) {
+	b[0] = uint16(w) & m
+	b[1] = uint16(w>>16) & m
+	b[2] = uint16(w>>32) & m
+	b[3] = uint16(w>>48) & m
 }
 
 // each calls f(0), …, f(m−1), on up to workers goroutines.
@@ -164,7 +224,10 @@ func each(workers, m int, f func(int)) {
 // and returns when it is done. It gives exactly the order that
 // Slice(NewFisherYates(src), s) gives: the work is split by the data and
 // every part draws from a generator seeded in a fixed order, so neither the
-// number of workers nor the scheduling changes the result.
+// number of workers nor the scheduling changes the result. Those generators
+// are never weaker than src: ChaCha8 keyed with 256 bits read from src, or,
+// when src is a *rand.PCG (no secure generator), PCGs seeded with 128 bits
+// of it.
 //
 // Arrays below 2²³ (about 8.4 million) items are shuffled on the calling
 // goroutine alone, exactly as FisherYates would. From there on Parallel, like

@@ -229,7 +229,10 @@ func (r *rng) coin() bool {
 // Log2Factorial), and whoever learns the seed can replay every deal. A crypto
 // source has no seed to learn, and the operating system keeps mixing fresh
 // entropy into it, so no fixed state bounds which orders can appear; no
-// feasible test can tell its output from uniform.
+// feasible test can tell its output from uniform. From 2²³ items on,
+// [FisherYates] and [Parallel] read from it only 256-bit keys for ChaCha8
+// generators of their own: secure still, though the keys then bound which
+// orders can appear.
 //
 // The returned source is not safe for concurrent use; give each goroutine its
 // own. It never fails: crypto/rand.Read does not return errors.

@@ -62,7 +62,10 @@
 // changes one by accident. fisher-yates, the algorithm this package makes
 // fast, changed once in this release, to cutting several indices from each
 // random word and, from 2²³ items on, to scattering into buckets. From this
-// release on its stream is frozen like the rest. Code that needs
+// release on its stream is frozen like the rest. Its stream from 2²³ items
+// on changed once more, for every source but *rand.PCG, when the buckets'
+// generators became ChaCha8 keyed from the source, so that a secure source
+// stays secure (see Parallel). Code that needs
 // a stream fixed forever, or equal to math/rand/v2's, uses durstenfeld: with
 // the same source it returns exactly the order (*rand.Rand).Shuffle returns.
 //
