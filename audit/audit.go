@@ -167,7 +167,8 @@ type Auditor struct {
 	seeds   [2]maphash.Seed
 	keys    [][2]uint64 // repeats: one key per deck
 	total   *counts[int64]
-	levels  []*level // finest first
+	levels  []*level    // finest first
+	planes  *pairPlanes // the finest level's pairs, for n ≤ 64
 	nulls   *nulls
 }
 
@@ -212,6 +213,9 @@ func New(n int, opts Options) *Auditor {
 	}
 	if a.alpha == 0 {
 		a.alpha = DefaultAlpha
+	}
+	if n <= 64 {
+		a.planes = newPairPlanes(n)
 	}
 	switch {
 	case opts.Batch > 0:
@@ -287,14 +291,24 @@ func (a *Auditor) Add(deck []int) error {
 		prev = a.prev
 	}
 	l := a.levels[0]
-	l.cur.add(deck, inv, prev, a.visited)
+	l.cur.add(deck, inv, prev, a.visited, a.planes)
 	a.keys = append(a.keys, a.key(deck))
 	a.decks++
 	a.inv, a.prev = a.prev, a.inv
+	if l.cur.decks == l.size || a.planes != nil && a.planes.decks == 1<<planeBits-1 {
+		a.flush()
+	}
 	if l.cur.decks == l.size {
 		a.complete(0)
 	}
 	return nil
+}
+
+// flush moves the bit-sliced pair counts into the finest level.
+func (a *Auditor) flush() {
+	if a.planes != nil {
+		flushPlanes(a.planes, a.levels[0].cur.before)
+	}
 }
 
 // complete closes the batch of level i: its p-values are kept, its counts
@@ -406,6 +420,7 @@ func runStat[T count](a *Auditor, t int, c *counts[T]) (chi2, df, p float64) {
 // test, a sort of 16 bytes per deck.
 func (a *Auditor) Report() *Report {
 	n := a.n
+	a.flush()
 	c := newCounts[int64](n)
 	mergeCounts(c, a.total)
 	for _, l := range a.levels {

@@ -143,4 +143,3 @@ func pairsTest[T count](t []T, n int, decks float64) (chi2, df, p float64) {
 	df = float64(n * (n - 1) / 2)
 	return chi2, df, twoSided(chi2, df)
 }
-
