@@ -114,6 +114,9 @@ type Test struct {
 	// Note is a detail: the worst card or position, the expected repeats,
 	// the batches used.
 	Note string
+	// Worst is, for cards and places, the card or position (from 0) whose
+	// line of the position table is furthest from uniform; −1 otherwise.
+	Worst int
 }
 
 // Ran reports whether the test ran.
@@ -429,7 +432,7 @@ func (a *Auditor) Report() *Report {
 	d := c.decks
 	r := &Report{N: n, Decks: d, Alpha: a.alpha, Positions: c.pos, Adjacency: c.adj}
 	add := func(name string, min int64, run func() (stat, df, p float64, note string)) {
-		t := Test{Name: name, MinDecks: min, P: math.NaN(), Holm: math.NaN()}
+		t := Test{Name: name, MinDecks: min, P: math.NaN(), Holm: math.NaN(), Worst: -1}
 		if d < min {
 			t.Skipped = fmt.Sprintf("too few decks: %d, needs %d", d, min)
 		} else {
@@ -444,6 +447,7 @@ func (a *Auditor) Report() *Report {
 		}
 	}
 	nn := int64(n)
+	worst := -1
 	add("positions", minExpected*nn, first(0))
 	for _, rows := range []bool{true, false} {
 		name, what := "places", "position"
@@ -452,8 +456,12 @@ func (a *Auditor) Report() *Report {
 		}
 		add(name, minExpected*nn, func() (float64, float64, float64, string) {
 			w, s, p := margins(c.pos, n, float64(d), rows)
+			worst = w
 			return s, float64(n - 1), p, fmt.Sprintf("worst %s: %d", what, w)
 		})
+		if t := &r.Tests[len(r.Tests)-1]; t.Ran() {
+			t.Worst = worst
+		}
 	}
 	add("adjacency", minExpected*nn, first(1))
 	add("pairs", a.nulls.pairMin, first(2))
@@ -481,7 +489,7 @@ func (a *Auditor) Report() *Report {
 // with enough batches.
 func (a *Auditor) second(r *Report, t int, name string) {
 	need := a.batchMin(t)
-	test := Test{Name: name + "/batches", P: math.NaN(), Holm: math.NaN()}
+	test := Test{Name: name + "/batches", P: math.NaN(), Holm: math.NaN(), Worst: -1}
 	var best *level
 	for _, l := range a.levels {
 		if l.report && l.size >= need && len(l.ps[t]) >= minBatches {
