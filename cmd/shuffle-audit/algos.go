@@ -25,6 +25,9 @@ type result struct {
 func auditAlgorithms(ctx context.Context, c *config, stdout, stderr io.Writer, progress bool) int {
 	fmt.Fprintf(stdout, "Auditing %d shuffles of %d cards per algorithm (seed %d); each row is a family of tests at α = %g (Holm).\n\n", c.trials, c.n, c.seed, c.alpha)
 	results := make([]result, len(c.algos))
+	for i, a := range c.algos {
+		results[i].alg = a
+	}
 	var next atomic.Int64
 	var done atomic.Int64
 	bar := newProgress(stderr, progress, int64(c.trials)*int64(len(c.algos)), &done)
