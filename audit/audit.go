@@ -574,3 +574,25 @@ func holm(ts []Test, alpha float64) {
 		ts[i].Pass = run >= alpha
 	}
 }
+
+// Shuffles audits decks shuffles of n cards: each starts from the deck
+// 0, 1, …, n−1 and is passed to shuffle, which must leave a permutation of
+// it. It returns an error, and no report, if one does not. It panics as
+// [New] does, or if decks < 0.
+func Shuffles(n, decks int, shuffle func(deck []int), opts Options) (*Report, error) {
+	if decks < 0 {
+		panic(fmt.Sprintf("audit: Shuffles: negative decks %d", decks))
+	}
+	a := New(n, opts)
+	deck := make([]int, n)
+	for i := range decks {
+		for j := range deck {
+			deck[j] = j
+		}
+		shuffle(deck)
+		if err := a.Add(deck); err != nil {
+			return nil, fmt.Errorf("audit: shuffle %d: %v", i+1, err)
+		}
+	}
+	return a.Report(), nil
+}

@@ -14,7 +14,7 @@ import (
 // probabilities themselves, whose terms are all positive, so every step
 // rounds once and nothing cancels; the two agree to 1e-12 at exactLimit
 // (TestDistributionsAgree).
-const exactLimit = 200
+var exactLimit = 200
 
 // fixedPointProbs returns P(k fixed points), k = 0..n, for a uniform
 // permutation of n: C(n,k)·D(n−k)/n!, where the rencontres number D(m)
