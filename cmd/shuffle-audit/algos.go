@@ -189,11 +189,21 @@ func writeAlgorithms(w io.Writer, rs []result, c *config) {
 		}
 		fmt.Fprintf(tw, "\t%s\n", v)
 	}
+	// What a uniform shuffle's row looks like: p-values uniform on (0, 1),
+	// but for the Bonferroni bounds (cards, places), which are larger,
+	// and the repeats, which are 1 when a repeat is all but impossible.
 	fmt.Fprint(tw, "(uniform)\t")
-	for range len(columns) + 1 {
-		fmt.Fprint(tw, "\tU(0,1)")
+	for _, col := range columns {
+		switch {
+		case col.test == "cards" || col.test == "places":
+			fmt.Fprint(tw, "\t≥U(0,1)")
+		case col.test == "repeats" && c.n >= 20:
+			fmt.Fprint(tw, "\t1.000")
+		default:
+			fmt.Fprint(tw, "\tU(0,1)")
+		}
 	}
-	fmt.Fprintln(tw, "\t")
+	fmt.Fprintln(tw, "\tU(0,1)\t")
 	tw.Flush()
 }
 
