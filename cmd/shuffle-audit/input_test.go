@@ -79,9 +79,9 @@ func TestBadLines(t *testing.T) {
 	}
 	assert.NotContains(t, errs, "line 8")
 	for input, want := range map[string]string{
-		"":                      "no decks; no verdict",
-		"AS KD\n":               "labels other than numbers must be the 52 standard cards",
-		"0 1\n":                 "2 cards, want at least 3",
+		"":        "no decks; no verdict",
+		"AS KD\n": "labels other than numbers must be the 52 standard cards",
+		"0 1\n":   "2 cards, want at least 3",
 		decks(1, 52, names52()) + strings.Replace(decks(1, 52, names52()), "AS", "ZZ", 1): `unknown card "ZZ"`,
 	} {
 		_, errs, code := streamed(t, input)

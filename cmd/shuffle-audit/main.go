@@ -87,7 +87,7 @@ type config struct {
 }
 
 // maxTrials keeps an audit of the package's algorithms within a day.
-const maxTrials = 1 << 40
+const maxTrials = min(1<<40, math.MaxInt)
 
 // run is the command; it returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, progress bool) int {
