@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"image"
@@ -19,6 +20,8 @@ type heatmap struct {
 	p     []float64 // p[i*n+j]: probability that the item starting at position i ends at position j
 	scale float64   // relative deviation from 1/n drawn at full colour, e.g. 0.25 means 1/n·(1±0.25); must be > 0
 	title string    // one line drawn above the matrix, e.g. "naive, n = 52, 100000 trials"
+	rows  string    // what the rows are; "" means "start position →"
+	cols  string    // what the columns are; "" means "final position →"
 }
 
 // Picture geometry, in pixels.
@@ -160,8 +163,9 @@ func (h heatmap) layout() layout {
 	titleW := textWidth(h.title, textScale)
 	titleX := max(x0+side/2, pad+titleW/2) // centred over the matrix if it fits
 	add(titleX, pad, h.title, alignCentre, ink)
-	add(x0+side/2, pad+lineH+gap, "final position →", alignCentre, ink)
-	l.labels = append(l.labels, label{x: pad, y: y0 + side/2, s: "start position →", vertical: true, c: ink})
+	rows, cols := cmp.Or(h.rows, "start position →"), cmp.Or(h.cols, "final position →")
+	add(x0+side/2, pad+lineH+gap, cols, alignCentre, ink)
+	l.labels = append(l.labels, label{x: pad, y: y0 + side/2, s: rows, vertical: true, c: ink})
 	for _, t := range ts {
 		c := t*l.cell + l.cell/2
 		l.lines = append(l.lines,

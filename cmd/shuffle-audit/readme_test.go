@@ -2,7 +2,10 @@ package main
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -64,4 +67,54 @@ func TestReadmeCommands(t *testing.T) {
 	for c := range checks {
 		assert.True(t, seen[c], "README no longer shows %q", prefix+" "+c)
 	}
+}
+
+// TestReadmePipes runs every shell block of the README that pipes a
+// program's decks into shuffle-audit (with the command built once) and
+// checks the verdict and exit status its comment states.
+func TestReadmePipes(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	bin := filepath.Join(t.TempDir(), "shuffle-audit")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	comment := regexp.MustCompile(`\| go run ./cmd/shuffle-audit (.*?) +# verdict: (pass|fail), exit status (\d)\n`)
+	blocks := 0
+	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllSubmatch(readme, -1) {
+		m := comment.FindSubmatch(b[1])
+		if m == nil {
+			continue
+		}
+		blocks++
+		script := strings.Replace(string(b[1]), "go run ./cmd/shuffle-audit", bin, 1)
+		var stdout strings.Builder
+		cmd := exec.Command("sh", "-c", script)
+		cmd.Stdout = &stdout
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else {
+			require.NoError(t, err)
+		}
+		want, _ := strconv.Atoi(string(m[3]))
+		assert.Equal(t, want, code, "%s", b[1])
+		assert.Contains(t, stdout.String(), "\nverdict: "+string(m[2])+"\n", "%s", b[1])
+		// The output block after the command is the command's output.
+		i := strings.Index(string(readme), string(b[0]))
+		rest := string(readme[i+len(b[0]):])
+		shown := regexp.MustCompile("(?s)^\\s*```\n(.*?)```").FindStringSubmatch(rest)
+		if assert.NotNil(t, shown, "no output block after %s", b[1]) {
+			assert.Equal(t, shown[1], trimLines(stdout.String()), "README output differs from the run of %s", b[1])
+		}
+	}
+	assert.Equal(t, 2, blocks, "the README's piped audits")
+}
+
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -1,0 +1,129 @@
+package audit_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/fairshuffle/shuffle"
+	"github.com/fairshuffle/shuffle/audit"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// deal returns a function that shuffles a deck with algorithm name of the
+// shuffle package and the given rounds (0: its default), from a fixed seed.
+func deal(name string, rounds int, seed uint64) func([]int) {
+	a, ok := shuffle.Lookup(name)
+	if !ok {
+		panic(name)
+	}
+	src := rand.NewPCG(seed, 1)
+	sh := a.New(src)
+	if rounds > 0 {
+		sh = a.NewRounds(src, rounds)
+	}
+	return func(d []int) { shuffle.Slice(sh, d) }
+}
+
+// reshuffled deals each deck by shuffling the previous one (not a fresh
+// deck) with the given number of riffles: the decks are uniform in the
+// long run, but consecutive decks are related.
+func reshuffled(seed uint64, riffles int) func([]int) {
+	sh := shuffle.NewRiffle(rand.NewPCG(seed, 2), riffles)
+	var prev []int
+	return func(d []int) {
+		if prev != nil {
+			copy(d, prev)
+		}
+		shuffle.Slice(sh, d)
+		prev = append(prev[:0], d...)
+	}
+}
+
+// milliseconds deals with Fisher–Yates seeded from a millisecond of the day
+// (the 1999 online poker flaw): only 86,400,000 decks can ever come out.
+func milliseconds(seed uint64) func([]int) {
+	clock := rand.New(rand.NewPCG(seed, 3))
+	return func(d []int) {
+		ms := clock.Uint64N(86_400_000)
+		shuffle.Slice(shuffle.NewFisherYates(rand.NewPCG(ms, 0)), d)
+	}
+}
+
+// mathRand deals with math/rand/v2's Shuffle.
+func mathRand(seed uint64) func([]int) {
+	r := rand.New(rand.NewPCG(seed, 4))
+	return func(d []int) { r.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] }) }
+}
+
+// negative is a planted bias that test must catch.
+type negative struct {
+	test     string
+	shuffle  func([]int)
+	name     string // of the shuffle, for messages
+	n, decks int
+	maxP     float64 // the p-value the test must stay below (a margin under Holm's threshold)
+}
+
+// TestPower is the negative control of every test: a planted bias from the
+// shuffle package's biased algorithms (or a re-shuffled or
+// millisecond-seeded dealer), at a stated deck count, must make that test
+// fail the audit at α = 0.001 after Holm's correction. The p-values logged
+// are the README's detection figures.
+func TestPower(t *testing.T) {
+	for _, c := range []negative{
+		{"positions", deal("naive", 0, 1), "naive", 10, 2000, 1e-20},
+		{"cards", deal("naive", 0, 2), "naive", 10, 2000, 1e-6},
+		{"places", deal("naive", 0, 3), "naive", 10, 2000, 1e-6},
+		{"adjacency", deal("cut", 0, 4), "cut", 10, 2000, 1e-100},
+		{"pairs", deal("riffle", 0, 5), "riffle", 52, 2000, 1e-50},
+		{"fixed-points", deal("transpositions", 0, 6), "transpositions", 10, 20000, 1e-6},
+		{"cycles", deal("transpositions", 0, 7), "transpositions", 10, 20000, 1e-5},
+		{"rising", deal("riffle", 0, 8), "riffle", 52, 2000, 1e-100},
+		{"serial", reshuffled(9, 4), "4 riffles of the previous deck", 52, 2000, 1e-10},
+		{"repeats", milliseconds(10), "fisher-yates seeded from the millisecond", 52, 50000, 1e-50},
+		{"positions/batches", deal("naive", 0, 11), "naive", 10, 20480, 1e-10},
+		{"adjacency/batches", deal("cut", 0, 12), "cut", 10, 20480, 1e-10},
+		{"pairs/batches", deal("riffle", 4, 13), "4 riffles", 10, 20480, 1e-10},
+		{"fixed-points/batches", deal("naive", 0, 14), "naive", 10, 20480, 1e-10},
+		{"cycles/batches", deal("naive", 0, 15), "naive", 10, 20480, 1e-10},
+		{"rising/batches", deal("riffle", 4, 16), "4 riffles", 10, 20480, 1e-10},
+		{"serial/batches", reshuffled(17, 3), "3 riffles of the previous deck", 10, 20480, 1e-10},
+	} {
+		r, err := audit.Shuffles(c.n, c.decks, c.shuffle, audit.Options{})
+		require.NoError(t, err)
+		got, ok := r.Test(c.test)
+		require.True(t, ok, c.test)
+		t.Logf("%-20s %-40s n=%-3d %6d decks: p=%.3g", c.test, c.name, c.n, c.decks, got.P)
+		assert.True(t, got.Ran(), "%s: %s", c.test, got.Skipped)
+		assert.False(t, got.Pass, "%s: %s passed", c.test, c.name)
+		assert.Less(t, got.P, c.maxP, "%s: %s", c.test, c.name)
+		assert.Equal(t, "fail", r.Verdict)
+	}
+}
+
+// TestFair is the positive control: decks from this package's Fisher–Yates
+// and from math/rand/v2, at fixed seeds, pass every test, with the second
+// level running. Each audit fails a uniform shuffle with probability at
+// most α = 0.001 (Holm's correction keeps the family-wise rate), so the
+// four audits here would fail together about 4 times in 1,000 seeds.
+func TestFair(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		shuffle  func([]int)
+		n, decks int
+	}{
+		{"fisher-yates", deal("fisher-yates", 0, 21), 10, 20480},
+		{"math/rand/v2", mathRand(22), 10, 20480},
+		{"fisher-yates", deal("fisher-yates", 0, 23), 52, 20480},
+		{"math/rand/v2", mathRand(24), 52, 20480},
+	} {
+		r, err := audit.Shuffles(c.n, c.decks, c.shuffle, audit.Options{})
+		require.NoError(t, err)
+		for _, x := range r.Tests {
+			t.Logf("%-12s n=%-3d %-20s p=%.3f", c.name, c.n, x.Name, x.P)
+			assert.True(t, x.Ran(), "%s n=%d %s: %s", c.name, c.n, x.Name, x.Skipped)
+		}
+		assert.Equal(t, "pass", r.Verdict, "%s n=%d: %v", c.name, c.n, r.Failed())
+	}
+}
