@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/audit"
 	"github.com/stretchr/testify/assert"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -81,40 +82,26 @@ func pValue(obs, probs []float64) float64 {
 	return p
 }
 
-// positionTest shuffles 0..n−1 trials times, counts how often item i ends
-// at position j, and returns the chi-square statistic of that n×n matrix
-// against trials/n in every cell, with its p-value.
-//
-// The cells are not independent: every shuffle adds a permutation matrix,
-// whose covariance under uniformity is (I−J/n)⊗(I−J/n)/(n−1). So the plain
-// sum Σ(O−E)²/E is asymptotically n/(n−1) times a chi-square with (n−1)²
-// degrees of freedom, and it is scaled by (n−1)/n before the p-value is
-// read. Unscaled, a fair shuffle of 52 cards would fail 13.6 times as often
-// as alpha says: 0.00136 instead of 1e-4 (distuv.ChiSquared's survival
-// function at 51/52 of the 1e-4 critical value).
+// positionTest shuffles 0..n−1 trials times with f, drawing from a PCG
+// seeded with seed, and returns the audit package's position test of the
+// n×n table of where each item ends (its chi-square, scaled by (n−1)/n for
+// the table's correlations, and two-sided p-value), and the largest
+// |P(item i at j) − 1/n|. The audit package's own tests hold that test to
+// its null distribution and show its power.
 func positionTest(f shuffleFunc, n, trials int, seed uint64) (chi2, p float64, maxDev float64) {
 	src := rand.NewPCG(seed, uint64(n))
-	counts := make([]float64, n*n)
-	perm := make([]int, n)
-	for range trials {
-		for i := range perm {
-			perm[i] = i
-		}
-		f(src, perm)
-		for pos, item := range perm {
-			counts[item*n+pos]++
-		}
+	r, err := audit.Shuffles(n, trials, func(d []int) { f(src, d) }, audit.Options{})
+	if err != nil {
+		panic(err)
 	}
-	e := float64(trials) / float64(n)
-	exp := make([]float64, len(counts))
-	for i := range exp {
-		exp[i] = e
+	pt, ok := r.Test("positions")
+	if !ok || !pt.Ran() {
+		panic(fmt.Sprintf("positionTest: no position test for %d shuffles of %d", trials, n))
 	}
-	for _, c := range counts {
-		maxDev = max(maxDev, abs(c/float64(trials)-1/float64(n)))
+	for _, c := range r.Positions {
+		maxDev = max(maxDev, abs(float64(c)/float64(trials)-1/float64(n)))
 	}
-	chi2 = stat.ChiSquare(counts, exp) * float64(n-1) / float64(n)
-	return chi2, distuv.ChiSquared{K: float64((n - 1) * (n - 1))}.Survival(chi2), maxDev
+	return pt.Statistic, pt.P, maxDev
 }
 
 func abs(x float64) float64 { return max(x, -x) }
