@@ -10,8 +10,12 @@ import (
 )
 
 // checkWeights returns how many weights are positive, or an error naming the
-// function fn and the first bad weight: negative, NaN or ±Inf, or all zero.
+// function fn and what is wrong: no weights, a weight that is negative, NaN
+// or ±Inf (by its index), or all weights zero.
 func checkWeights(fn string, w []float64) (int, error) {
+	if len(w) == 0 {
+		return 0, fmt.Errorf("shuffle: %s: no weights", fn)
+	}
 	zero := 0
 	for i, x := range w {
 		// On the bits, finite non-negative numbers are exactly those below
@@ -42,18 +46,23 @@ func checkWeights(fn string, w []float64) (int, error) {
 // default source) and never modifies weights.
 //
 // It uses Efraimidis and Spirakis's keys ("Weighted random sampling with a
-// reservoir", IPL 97(5), 2006): item i gets the key uᵢ^(1/wᵢ) for a uniform
-// uᵢ, and the items in decreasing order of key are distributed exactly as
-// successive weighted draws. Their exponential jumps (A-ExpJ) keep only the
-// k best keys and, instead of a key per item, draw how much weight to pass
-// over before the next item that beats the worst kept key: O(n) time over
-// the weights plus O(k·log(n/k)·log k) for the draws, O(k) memory besides
-// the result. Keys are kept as logarithms, log uᵢ/wᵢ, so that tiny weights
-// do not underflow; the probabilities are exact to floating-point rounding.
+// reservoir", IPL 97(5), 2006): the items in increasing order of Eᵢ/wᵢ, for
+// independent exponentials Eᵢ = −log uᵢ (their uᵢ^(1/wᵢ) in decreasing
+// order), are distributed exactly as successive weighted draws. Their
+// exponential jumps (A-ExpJ) keep only the k best keys and, instead of a key
+// per item, draw how much weight to pass over before the next item that
+// beats the worst kept key: O(n) time over the weights plus
+// O(k·log(n/k)·log k) for the draws, O(k) memory besides the result.
 //
-// WeightedSample returns an error, and draws nothing, if a weight is
-// negative, NaN or infinite, or if all weights are zero. It panics if k < 0
-// or k > len(weights).
+// Any finite weights are handled alike, subnormal ones and mixtures across
+// the whole float64 range included: keys are kept as log wᵢ − log Eᵢ, finite
+// for every positive weight, and the weights need not have a finite sum (two
+// weights of 1e308 are drawn half and half). The probabilities are exact to
+// floating-point rounding.
+//
+// WeightedSample returns an error, and draws nothing, if there are no
+// weights, if a weight is negative, NaN or infinite, or if all weights are
+// zero. It panics if k < 0 or k > len(weights).
 func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 	if k < 0 || k > len(weights) {
 		panic("shuffle: WeightedSample: k out of range")
@@ -80,9 +89,14 @@ func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int,
 				zero = append(zero, i)
 			}
 		}
-		for _, j := range sampleWith(&r, len(zero), k-positive) {
-			out = append(out, zero[j])
+		// Sample's draws, on the list itself rather than through Sample's
+		// map of displaced positions: the same stream, without a map of up
+		// to n entries (a shuffle of 10⁵ zeros took 7 ms, now 1 ms).
+		for i := range k - positive {
+			j := i + r.intn(len(zero)-i)
+			zero[i], zero[j] = zero[j], zero[i]
 		}
+		out = append(out, zero[:k-positive]...)
 	}
 	return out, nil
 }
@@ -111,7 +125,7 @@ func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) err
 	return err
 }
 
-// keyed is an item with its log-key log(u)/w.
+// keyed is an item with its key log(wᵢ/Eᵢ): the larger, the earlier drawn.
 type keyed struct {
 	key float64
 	i   int
@@ -120,55 +134,41 @@ type keyed struct {
 // expJ returns the k ≥ 1 positive-weight items with the largest keys, in
 // decreasing order of key, by A-ExpJ.
 //
-// The keys are computed on the weights divided by the first positive one,
-// m: that multiplies every log-key by m, which changes no order, and keeps
-// the keys finite unless the weights span more than about 300 orders of
-// magnitude. The pass over the weights stays on the raw weights, with its
-// threshold multiplied by m instead.
+// Why logarithms: the ratio wᵢ/Eᵢ overflows for 1e300 beside a small Eᵢ
+// and loses its bits for a subnormal weight, and dividing every weight by
+// one of them (a common scale) overflows once they span more than the ~616
+// decades between the largest and smallest float64; log wᵢ lies in
+// [−745, 710] for every positive finite weight. The key log wᵢ − log Eᵢ is a
+// monotone function of the textbook log(uᵢ)/wᵢ, so the same draws give the
+// same order. What it costs is resolution: a key near ±700 carries an
+// absolute error near 10⁻¹³, so two keys closer than that relative amount
+// may compare the wrong way; the uniform uᵢ itself has a grain of 2⁻⁵³.
 func expJ(r *rng, w []float64, k int) []int {
 	h := make([]keyed, 0, k) // a min-heap on key: h[0] is the worst kept
-	i, m := 0, 0.0
+	i := 0
 	for ; len(h) < k; i++ {
 		if w[i] > 0 {
-			if m == 0 {
-				m = w[i]
-			}
-			h = append(h, keyed{math.Log(r.float()) / (w[i] / m), i})
+			h = append(h, keyed{logWeight(w[i]) - math.Log(-math.Log(r.float())), i})
 		}
 	}
 	for j := len(h)/2 - 1; j >= 0; j-- {
 		siftDown(h, j)
 	}
 	for i < len(w) {
-		// The next item to enter is the first whose weight takes the running
-		// sum past log(r)/log(T), T the worst kept key: Efraimidis and
-		// Spirakis's X_w, here with T and the keys as logarithms.
-		lt := h[0].key
-		x := math.Log(r.float()) / lt * m
-		// Pass over whole blocks of eight weights while they sum to less
-		// than x: the tree-shaped sum keeps the additions independent, where
-		// subtracting one weight at a time is a chain of dependent steps.
-		for ; i+8 <= len(w); i += 8 {
-			b := w[i : i+8 : i+8]
-			s := ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
-			if s >= x {
-				break
-			}
-			x -= s
-		}
-		for ; i < len(w); i++ {
-			// A weight of zero never enters, even when x has rounded to 0.
-			if x -= w[i]; x <= 0 && w[i] > 0 {
-				break
-			}
+		// An item beats the worst kept when Eᵢ/wᵢ < θ = exp(−h[0].key), with
+		// probability 1 − exp(−wᵢθ); so the weight passed over before the
+		// next one that does is exponential with rate θ: X = E/θ, Efraimidis
+		// and Spirakis's X_w. lx is log X.
+		lx := math.Log(-math.Log(r.float())) + h[0].key
+		if lx >= -700 && lx <= 700 {
+			i = pass(w, i, math.Exp(lx))
+		} else {
+			i = passScaled(w, i, lx)
 		}
 		if i == len(w) {
 			break
 		}
-		// It enters with a key uniform above T^wᵢ, and the worst leaves.
-		wi := w[i] / m
-		t := math.Exp(wi * lt)
-		h[0] = keyed{math.Log(t+(1-t)*r.float()) / wi, i}
+		h[0] = keyed{enterKey(r, w[i], h[0].key), i}
 		siftDown(h, 0)
 		i++
 	}
@@ -183,6 +183,87 @@ func expJ(r *rng, w []float64, k int) []int {
 		out[j] = x.i
 	}
 	return out
+}
+
+// pass returns the index of the first weight from w[i:] that takes the
+// running sum to x or past it, or len(w) if none does, for a normal x > 0.
+//
+// It works on the weights as they are, not scaled: multiplying by a power of
+// two changes no rounding between normal numbers, and a difference that
+// falls below them is exact (gradual underflow), so a scale could only help
+// where x itself is not normal (passScaled) or where a sum overflows. A
+// block whose sum overflows only sends the pass to the loop one weight at a
+// time, which subtracts from x and cannot overflow. That x stays positive
+// until a weight reaches it (x − s > 0 whenever s < x, again by gradual
+// underflow) is also why a weight of zero never enters.
+func pass(w []float64, i int, x float64) int {
+	// Pass over whole blocks of eight weights while they sum to less than x:
+	// the tree-shaped sum keeps the additions independent, where subtracting
+	// one weight at a time is a chain of dependent steps.
+	for ; i+8 <= len(w); i += 8 {
+		b := w[i : i+8 : i+8]
+		s := ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
+		if s >= x {
+			break
+		}
+		x -= s
+	}
+	for ; i < len(w); i++ {
+		if x -= w[i]; x <= 0 {
+			return i
+		}
+	}
+	return len(w)
+}
+
+// passScaled is pass for x = exp(lx) outside the normal range, which only
+// extreme weights give: all of them subnormal (x would round to a multiple
+// of 2⁻¹⁰⁷⁴, skewing which of them enters), or beside 1e308 (x would
+// overflow). Both x and the weights are multiplied by 2⁻ᵉ, e chosen to bring
+// x near 1, so x keeps its 53 bits. A weight that overflows is larger than x
+// and enters, as it should; one that underflows to 0 is below 2⁻¹⁰⁷⁴·x and
+// lost like any weight far below the rounding of x. The clamp of e keeps 2⁻ᵉ
+// a normal number. x cannot round to 0: a key is at least
+// log 2⁻¹⁰⁷⁴ − log 38 (and one that enters beats the worst kept), E at least
+// 2⁻⁵⁴, so lx ≥ −786. If x overflows, X exceeds 2²⁰⁴⁶, more than any n
+// weights can sum to, and no weight enters, as none should.
+func passScaled(w []float64, i int, lx float64) int {
+	e := min(max(int(math.Floor(lx/math.Ln2)), -1022), 1022)
+	c := math.Ldexp(1, -e)
+	x := math.Exp(lx - float64(e)*math.Ln2)
+	for ; i < len(w); i++ {
+		if x -= w[i] * c; x <= 0 {
+			return i
+		}
+	}
+	return len(w)
+}
+
+// enterKey draws the key of an item of weight w > 0 that beats the worst
+// kept key h0: E conditioned on E < wθ, θ = exp(−h0), by inversion:
+// E = −log(1 − v·(1 − e^(−wθ))) for a uniform v. (That is the textbook's
+// key uniform above T^w, with the same draw.) When wθ is below 2⁻⁵⁷, e^(−wθ)
+// rounds to 1: there E = wθ·v to within a relative wθ, so the key is
+// log(w/E) = h0 − log v, which needs no exponential at all.
+func enterKey(r *rng, w, h0 float64) float64 {
+	lw := logWeight(w)
+	a := lw - h0 // log wθ
+	v := 1 - r.float()
+	if a < -40 {
+		return h0 - math.Log(v)
+	}
+	return lw - math.Log(-math.Log1p(math.Expm1(-math.Exp(a))*v))
+}
+
+// logWeight returns log w for a weight w > 0. math.Log on amd64 and s390x
+// takes every subnormal for 2⁻¹⁰²³ (it gives −709.09 for 5e-324, not
+// −744.44: golang/go#56600), so subnormals go through Frexp.
+func logWeight(w float64) float64 {
+	if w < 0x1p-1022 {
+		f, e := math.Frexp(w)
+		return math.Log(f) + float64(e)*math.Ln2
+	}
+	return math.Log(w)
 }
 
 func siftDown(h []keyed, j int) {
@@ -220,33 +301,40 @@ type Alias struct {
 
 // NewAlias returns an Alias for the weights, drawing from src (nil: the
 // default source, which makes Pick safe for concurrent use; a scripted
-// source is not supported). It copies what
-// it needs and never modifies weights. It returns an error if a weight is
-// negative, NaN or infinite, or if all weights are zero (or there are none).
+// source is not supported). It copies what it needs and never modifies
+// weights; any finite weights are handled, subnormal ones and sums beyond
+// the largest float64 (two weights of 1e308) included. It returns an error
+// if there are no weights, if a weight is negative, NaN or infinite, or if
+// all weights are zero. O(n) time and memory.
 func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
+	a, _, _, err := newAlias(src, weights)
+	return a, err
+}
+
+// newAlias is NewAlias, which also returns, for the tests, the columns left
+// over after Vose's loop and the p of every column at its end.
+func newAlias(src rand.Source, weights []float64) (a *Alias, rest []int, p []float64, err error) {
 	if _, err := checkWeights("NewAlias", weights); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	n := len(weights)
+	// Scale every weight by the power of two that puts the largest in
+	// [1, 2): exact, but for weights below 2⁻¹⁰⁷⁴ of the largest, which
+	// round to 0 and lose a share smaller than 2⁻¹⁰⁷³, far below a column's
+	// grain of 2⁻⁶⁴. The sum is then in [1, 2n]: it neither overflows
+	// (weights of 1e308) nor loses bits to underflow (weights of 5e-324),
+	// and p has mean 1.
+	_, e := math.Frexp(slices.Max(weights))
+	p = make([]float64, n)
 	total := 0.0
-	for _, w := range weights {
-		total += w
-	}
-	// Scale so that the mean is 1; rescale through the maximum first if the
-	// sum overflowed.
-	scale := float64(n) / total
-	if math.IsInf(total, 1) {
-		m := slices.Max(weights)
-		t := 0.0
-		for _, w := range weights {
-			t += w / m
-		}
-		scale = float64(n) / t / m
-	}
-	p := make([]float64, n)
-	small, large := make([]int, 0, n), make([]int, 0, n)
 	for i, w := range weights {
-		p[i] = w * scale
+		p[i] = math.Ldexp(w, 1-e)
+		total += p[i]
+	}
+	scale := float64(n) / total
+	small, large := make([]int, 0, n), make([]int, 0, n)
+	for i := range p {
+		p[i] *= scale
 		if p[i] < 1 {
 			small = append(small, i)
 		} else {
@@ -256,7 +344,7 @@ func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
 	if src == nil {
 		src = defaultSource{}
 	}
-	a := &Alias{src: src, cut: make([]uint64, n), alias: make([]int, n)}
+	a = &Alias{src: src, cut: make([]uint64, n), alias: make([]int, n)}
 	for len(small) > 0 && len(large) > 0 {
 		s, l := small[len(small)-1], large[len(large)-1]
 		small = small[:len(small)-1]
@@ -267,11 +355,15 @@ func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
 			small = append(small, l)
 		}
 	}
-	// What is left is full up to rounding: it answers itself.
-	for _, i := range append(small, large...) {
+	// What is left has p = 1: exactly (the last large item always ends
+	// here, and equal weights leave every column here), or up to rounding,
+	// when in floating point one list ran out before the other. Each such
+	// column answers itself; left at zero it would answer index 0.
+	rest = append(small, large...)
+	for _, i := range rest {
 		a.cut[i], a.alias[i] = math.MaxUint64, i
 	}
-	return a, nil
+	return a, rest, p, nil
 }
 
 // toCut turns a probability in [0, 1) into a threshold on a uniform word.
