@@ -18,15 +18,14 @@ func checkWeights(fn string, w []float64) (int, error) {
 	}
 	zero := 0
 	for i, x := range w {
-		// On the bits, finite non-negative numbers are exactly those below
-		// +Inf's, but for −0: negatives and NaNs have larger bit patterns.
-		// Integer compares that are almost never true keep the loop fast.
-		if u := math.Float64bits(x); u >= 0x7ff0_0000_0000_0000 {
-			if u != 1<<63 {
+		// On the bits, positive finite numbers are exactly those in
+		// [1, +Inf's): negatives, NaNs and +Inf have larger bit patterns, and
+		// u−1 wraps around for +0. One compare that is almost never true
+		// keeps the loop fast; then −0 and +0 count as zero.
+		if u := math.Float64bits(x); u-1 >= 0x7ff0_0000_0000_0000-1 {
+			if u != 0 && u != 1<<63 {
 				return 0, fmt.Errorf("shuffle: %s: weight %d is %v; weights must be finite and not negative", fn, i, x)
 			}
-			zero++
-		} else if u == 0 {
 			zero++
 		}
 	}
@@ -148,27 +147,32 @@ func expJ(r *rng, w []float64, k int) []int {
 	i := 0
 	for ; len(h) < k; i++ {
 		if w[i] > 0 {
-			h = append(h, keyed{logWeight(w[i]) - math.Log(-math.Log(r.float())), i})
+			h = append(h, keyed{firstKey(r, w[i]), i})
 		}
 	}
 	for j := len(h)/2 - 1; j >= 0; j-- {
 		siftDown(h, j)
 	}
 	for i < len(w) {
-		// An item beats the worst kept when Eᵢ/wᵢ < θ = exp(−h[0].key), with
+		// An item beats the worst kept when Eᵢ/wᵢ < θ = exp(−h0), with
 		// probability 1 − exp(−wᵢθ); so the weight passed over before the
 		// next one that does is exponential with rate θ: X = E/θ, Efraimidis
-		// and Spirakis's X_w. lx is log X.
-		lx := math.Log(-math.Log(r.float())) + h[0].key
-		if lx >= -700 && lx <= 700 {
-			i = pass(w, i, math.Exp(lx))
+		// and Spirakis's X_w. θ is left 0 where it would not be a normal
+		// number; then, or where X is not one, the pass is scaled.
+		h0 := h[0].key
+		e, theta := -math.Log(r.float()), 0.0
+		if h0 > -700 && h0 < 700 {
+			theta = math.Exp(-h0)
+		}
+		if x := e / theta; theta > 0 && x >= 0x1p-1022 {
+			i = pass(w, i, x)
 		} else {
-			i = passScaled(w, i, lx)
+			i = passScaled(w, i, math.Log(e)+h0)
 		}
 		if i == len(w) {
 			break
 		}
-		h[0] = keyed{enterKey(r, w[i], h[0].key), i}
+		h[0] = keyed{enterKey(r, w[i], h0, theta), i}
 		siftDown(h, 0)
 		i++
 	}
@@ -216,9 +220,9 @@ func pass(w []float64, i int, x float64) int {
 	return len(w)
 }
 
-// passScaled is pass for x = exp(lx) outside the normal range, which only
-// extreme weights give: all of them subnormal (x would round to a multiple
-// of 2⁻¹⁰⁷⁴, skewing which of them enters), or beside 1e308 (x would
+// passScaled is pass for X = exp(lx) where X or θ is not a normal number,
+// which only extreme weights give: all of them subnormal (X would round to a
+// multiple of 2⁻¹⁰⁷⁴, skewing which of them enters), or near 1e308 (X may
 // overflow). Both x and the weights are multiplied by 2⁻ᵉ, e chosen to bring
 // x near 1, so x keeps its 53 bits. A weight that overflows is larger than x
 // and enters, as it should; one that underflows to 0 is below 2⁻¹⁰⁷⁴·x and
@@ -239,20 +243,40 @@ func passScaled(w []float64, i int, lx float64) int {
 	return len(w)
 }
 
+// firstKey draws the key log(w/E) of an item of weight w > 0 for an
+// exponential E = −log u. E lies in [2⁻⁵⁴, 38], so w/E is a normal number,
+// and one logarithm does, unless w is below 2⁻¹⁰¹⁶ or above 2⁹⁶⁰.
+func firstKey(r *rng, w float64) float64 {
+	e := -math.Log(r.float())
+	if w >= 0x1p-1016 && w <= 0x1p960 {
+		return math.Log(w / e)
+	}
+	return logWeight(w) - math.Log(e)
+}
+
 // enterKey draws the key of an item of weight w > 0 that beats the worst
-// kept key h0: E conditioned on E < wθ, θ = exp(−h0), by inversion:
-// E = −log(1 − v·(1 − e^(−wθ))) for a uniform v. (That is the textbook's
-// key uniform above T^w, with the same draw.) When wθ is below 2⁻⁵⁷, e^(−wθ)
-// rounds to 1: there E = wθ·v to within a relative wθ, so the key is
-// log(w/E) = h0 − log v, which needs no exponential at all.
-func enterKey(r *rng, w, h0 float64) float64 {
-	lw := logWeight(w)
-	a := lw - h0 // log wθ
+// kept key h0, given θ = exp(−h0) or 0 where that is not a normal number: E
+// conditioned on E < wθ, by inversion, E = −log(1 − v·(1 − e^(−wθ))) for a
+// uniform v (the textbook's key uniform above T^w, with the same draw), and
+// the key log(w/E) = h0 − log(E/wθ). Where wθ is below 2⁻⁵⁷, e^(−wθ) rounds
+// to 1: there E = wθ·v to within a relative wθ, so the key is h0 − log v,
+// and no exponential can round it to 0. wθ comes from the product unless
+// that is out of [2⁻⁹⁰⁰, 2⁹⁰⁰], then from logarithms; above 2⁹⁰⁰, E/wθ
+// could lose bits to underflow, and the key is log w − log E instead.
+func enterKey(r *rng, w, h0, theta float64) float64 {
 	v := 1 - r.float()
-	if a < -40 {
+	wt := w * theta
+	if !(wt > 0x1p-900 && wt < 0x1p900) {
+		wt = math.Exp(logWeight(w) - h0) // 0 or +Inf at the extremes
+	}
+	if wt < 0x1p-57 {
 		return h0 - math.Log(v)
 	}
-	return lw - math.Log(-math.Log1p(math.Expm1(-math.Exp(a))*v))
+	e := -math.Log1p(math.Expm1(-wt) * v)
+	if wt > 0x1p900 {
+		return logWeight(w) - math.Log(e)
+	}
+	return h0 - math.Log(e/wt)
 }
 
 // logWeight returns log w for a weight w > 0. math.Log on amd64 and s390x

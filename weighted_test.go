@@ -397,31 +397,39 @@ func TestWeightedOneOfMany(t *testing.T) {
 }
 
 // TestEnterKey checks the key of an item that beats the worst kept key h0,
-// over log wθ = a from −1000 to 1000 and weights from 5e-324 to 1e300: it is
-// finite and above h0; below a = −40 it is h0 − log v for the draw's v,
-// where the general formula would take log 0; and on both sides of −40 the
-// two formulas agree (to 1e-14 relative, a few roundings of a key near
-// 700; they differ by about wθ, 2.6e-18 at −40.5).
+// over log wθ = a from −1000 to 1000 and weights from 5e-324 to the
+// largest: it is finite and above h0; below a = −39.5 (wθ < 2⁻⁵⁷) it is
+// h0 − log v for the draw's v, where the general formula would take log 0;
+// elsewhere it agrees with the general formula in logarithms, and so do the
+// keys from θ and from logarithms (θ = 0), to 1e-14 relative: a few
+// roundings of a key near 700. (The two formulas differ by about wθ, 1.6e-18
+// at a = −41 and 3e-17 at a = −38.)
 func TestEnterKey(t *testing.T) {
 	general := func(w, h0, v float64) float64 {
 		return logWeight(w) - math.Log(-math.Log1p(math.Expm1(-math.Exp(logWeight(w)-h0))*v))
 	}
 	for _, w := range []float64{sub, 3e-320, 1e-300, 1, 3.7, 1e300, math.MaxFloat64} {
-		for _, a := range []float64{-1000, -745, -100, -40.5, -39.5, -20, -1, 0, 1, 40, 700, 1000} {
+		for _, a := range []float64{-1000, -745, -100, -41, -38, -20, -1, 0, 1, 40, 700, 1000} {
 			h0 := logWeight(w) - a
+			theta := 0.0
+			if h0 > -700 && h0 < 700 {
+				theta = math.Exp(-h0)
+			}
 			for seed := range uint64(20) {
-				r := newRNG(rand.NewPCG(seed, 7))
-				key := enterKey(&r, w, h0)
 				replay := newRNG(rand.NewPCG(seed, 7))
 				v := 1 - replay.float()
-				require.False(t, math.IsInf(key, 0) || math.IsNaN(key), "w=%g a=%g: key %g", w, a, key)
-				require.GreaterOrEqual(t, key, h0-1e-12*math.Abs(h0), "w=%g a=%g: it must beat the worst kept", w, a)
-				if a < -40 {
-					require.Equal(t, h0-math.Log(v), key, "w=%g a=%g", w, a)
-				}
-				if a > -50 && a < -30 || a > -40 && a < 700 {
-					g := general(w, h0, v)
-					require.InDelta(t, g, key, 1e-14*math.Max(1, math.Abs(g)), "w=%g a=%g: the formulas part", w, a)
+				for _, th := range []float64{theta, 0} {
+					r := newRNG(rand.NewPCG(seed, 7))
+					key := enterKey(&r, w, h0, th)
+					require.False(t, math.IsInf(key, 0) || math.IsNaN(key), "w=%g a=%g θ=%g: key %g", w, a, th, key)
+					require.GreaterOrEqual(t, key, h0-1e-14*math.Abs(h0), "w=%g a=%g θ=%g: it must beat the worst kept", w, a, th)
+					if a < -39.5 {
+						require.Equal(t, h0-math.Log(v), key, "w=%g a=%g θ=%g", w, a, th)
+					}
+					if a > -50 && a < 700 {
+						g := general(w, h0, v)
+						require.InDelta(t, g, key, 1e-14*math.Max(1, math.Abs(g)), "w=%g a=%g θ=%g: the formulas part", w, a, th)
+					}
 				}
 			}
 		}
