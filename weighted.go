@@ -157,15 +157,14 @@ func expJ(r *rng, w []float64, k int) []int {
 		// An item beats the worst kept when Eᵢ/wᵢ < θ = exp(−h0), with
 		// probability 1 − exp(−wᵢθ); so the weight passed over before the
 		// next one that does is exponential with rate θ: X = E/θ, Efraimidis
-		// and Spirakis's X_w. θ is left 0 where it would not be a normal
-		// number; then, or where X is not one, the pass is scaled.
+		// and Spirakis's X_w. Where θ < e⁶⁷⁰ < 2⁹⁶⁷ and θ > e⁻⁷⁰⁰, X is a
+		// normal number, as E ∈ [2⁻⁵⁴, 38]; elsewhere θ is left 0 and the
+		// pass is scaled.
 		h0 := h[0].key
-		e, theta := -math.Log(r.float()), 0.0
-		if h0 > -700 && h0 < 700 {
+		e, theta := expDraw(r), 0.0
+		if h0 > -670 && h0 < 700 {
 			theta = math.Exp(-h0)
-		}
-		if x := e / theta; theta > 0 && x >= 0x1p-1022 {
-			i = pass(w, i, x)
+			i = pass(w, i, e/theta)
 		} else {
 			i = passScaled(w, i, math.Log(e)+h0)
 		}
@@ -220,10 +219,10 @@ func pass(w []float64, i int, x float64) int {
 	return len(w)
 }
 
-// passScaled is pass for X = exp(lx) where X or θ is not a normal number,
-// which only extreme weights give: all of them subnormal (X would round to a
-// multiple of 2⁻¹⁰⁷⁴, skewing which of them enters), or near 1e308 (X may
-// overflow). Both x and the weights are multiplied by 2⁻ᵉ, e chosen to bring
+// passScaled is pass for X = exp(lx) where X or θ may not be a normal
+// number, which only extreme weights give: tiny ones, all subnormal say (X
+// would round to a multiple of 2⁻¹⁰⁷⁴, skewing which of them enters), or
+// ones near 1e308 (X may overflow). Both x and the weights are multiplied by 2⁻ᵉ, e chosen to bring
 // x near 1, so x keeps its 53 bits. A weight that overflows is larger than x
 // and enters, as it should; one that underflows to 0 is below 2⁻¹⁰⁷⁴·x and
 // lost like any weight far below the rounding of x. The clamp of e keeps 2⁻ᵉ
@@ -247,7 +246,7 @@ func passScaled(w []float64, i int, lx float64) int {
 // exponential E = −log u. E lies in [2⁻⁵⁴, 38], so w/E is a normal number,
 // and one logarithm does, unless w is below 2⁻¹⁰¹⁶ or above 2⁹⁶⁰.
 func firstKey(r *rng, w float64) float64 {
-	e := -math.Log(r.float())
+	e := expDraw(r)
 	if w >= 0x1p-1016 && w <= 0x1p960 {
 		return math.Log(w / e)
 	}
@@ -255,16 +254,20 @@ func firstKey(r *rng, w float64) float64 {
 }
 
 // enterKey draws the key of an item of weight w > 0 that beats the worst
-// kept key h0, given θ = exp(−h0) or 0 where that is not a normal number: E
-// conditioned on E < wθ, by inversion, E = −log(1 − v·(1 − e^(−wθ))) for a
-// uniform v (the textbook's key uniform above T^w, with the same draw), and
-// the key log(w/E) = h0 − log(E/wθ). Where wθ is below 2⁻⁵⁷, e^(−wθ) rounds
-// to 1: there E = wθ·v to within a relative wθ, so the key is h0 − log v,
-// and no exponential can round it to 0. wθ comes from the product unless
-// that is out of [2⁻⁹⁰⁰, 2⁹⁰⁰], then from logarithms; above 2⁹⁰⁰, E/wθ
-// could lose bits to underflow, and the key is log w − log E instead.
+// kept key h0, given θ = exp(−h0), or 0 where expJ did not take it: E
+// conditioned on E < wθ, by inversion, E = −log(1 − p·v) for p = 1 − e^(−wθ)
+// and v = 1 − u uniform (the textbook's key uniform above T^w, with the same
+// draw), and the key log(w/E) = h0 − log(E/wθ). 1 − p·v is taken as
+// e^(−wθ) + p·u where it is below ½ (log1p would lose it: v may round to 1).
+// Where wθ is below 2⁻⁵⁷, e^(−wθ) rounds to 1: there E = wθ·v to within a
+// relative wθ, so the key is h0 − log v, and no exponential can round it to
+// 0. wθ comes from the product unless that is out of [2⁻⁹⁰⁰, 2⁹⁰⁰], then
+// from logarithms; above 2⁹⁰⁰, E/wθ could lose bits to underflow, and the
+// key is log w − log E instead.
 func enterKey(r *rng, w, h0, theta float64) float64 {
-	v := 1 - r.float()
+	j := r.src.Uint64() >> 11
+	u := (float64(j) + 0.5) * 0x1p-53       // as rng.float: exact below ½
+	v := (float64(1<<53-j) - 0.5) * 0x1p-53 // 1 − u: exact below ½
 	wt := w * theta
 	if !(wt > 0x1p-900 && wt < 0x1p900) {
 		wt = math.Exp(logWeight(w) - h0) // 0 or +Inf at the extremes
@@ -272,11 +275,30 @@ func enterKey(r *rng, w, h0, theta float64) float64 {
 	if wt < 0x1p-57 {
 		return h0 - math.Log(v)
 	}
-	e := -math.Log1p(math.Expm1(-wt) * v)
+	p := -math.Expm1(-wt)
+	var e float64
+	if pv := p * v; pv <= 0.5 {
+		e = -math.Log1p(-pv)
+	} else {
+		e = -math.Log(math.Exp(-wt) + p*u) // u < ½ here
+	}
 	if wt > 0x1p900 {
 		return logWeight(w) - math.Log(e)
 	}
 	return h0 - math.Log(e/wt)
+}
+
+// expDraw returns E = −log u for the uniform u = (j+½)/2⁵³ that rng.float
+// makes of one word: from u where u < ½, and from 1−u = (2⁵³−j−½)/2⁵³
+// where u ≥ ½, which is exact there while u itself rounds, to 1 for the
+// top word. So E is never 0: it lies in [2⁻⁵⁴, 37.5]. (A jump of 0 would
+// let an item of weight 0 enter.)
+func expDraw(r *rng) float64 {
+	j := r.src.Uint64() >> 11
+	if j < 1<<52 {
+		return -math.Log((float64(j) + 0.5) * 0x1p-53)
+	}
+	return -math.Log1p(-(float64(1<<53-j) - 0.5) * 0x1p-53)
 }
 
 // logWeight returns log w for a weight w > 0. math.Log on amd64 and s390x

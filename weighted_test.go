@@ -397,41 +397,85 @@ func TestWeightedOneOfMany(t *testing.T) {
 }
 
 // TestEnterKey checks the key of an item that beats the worst kept key h0,
-// over log wθ = a from −1000 to 1000 and weights from 5e-324 to the
-// largest: it is finite and above h0; below a = −39.5 (wθ < 2⁻⁵⁷) it is
-// h0 − log v for the draw's v, where the general formula would take log 0;
-// elsewhere it agrees with the general formula in logarithms, and so do the
-// keys from θ and from logarithms (θ = 0), to 1e-14 relative: a few
-// roundings of a key near 700. (The two formulas differ by about wθ, 1.6e-18
-// at a = −41 and 3e-17 at a = −38.)
+// over log wθ = a from −1000 to 1000, weights from 5e-324 to the largest,
+// 20 random words and the extreme ones: it is finite and above h0; below
+// a = −39.5 (wθ < 2⁻⁵⁷) it is h0 − log v for the word's v = 1 − u, where
+// the formula in full would take log 0; elsewhere the keys from θ and from
+// logarithms (θ = 0) agree with that formula computed in logarithms, to
+// 1e-14 relative: a few roundings of a key near 700. (The small form
+// differs from the full one by about wθ: 1.6e-18 at a = −41, 3e-17 at −38.)
 func TestEnterKey(t *testing.T) {
-	general := func(w, h0, v float64) float64 {
-		return logWeight(w) - math.Log(-math.Log1p(math.Expm1(-math.Exp(logWeight(w)-h0))*v))
+	// full is the key in logarithms throughout: log w − log E, E drawn from
+	// the word by inversion, E = −log(1 − p·v).
+	full := func(w, h0 float64, word uint64) float64 {
+		j := word >> 11
+		u, v := (float64(j)+0.5)*0x1p-53, (float64(1<<53-j)-0.5)*0x1p-53
+		wt := math.Exp(logWeight(w) - h0)
+		p := -math.Expm1(-wt)
+		e := -math.Log1p(-p * v)
+		if p*v > 0.5 {
+			e = -math.Log(math.Exp(-wt) + p*u)
+		}
+		return logWeight(w) - math.Log(e)
+	}
+	words := []uint64{0, math.MaxUint64, 1 << 63, 1<<63 - 1<<11} // v = 1, 2⁻⁵⁴, ½, just above
+	src := rand.NewPCG(7, 7)
+	for range 20 {
+		words = append(words, src.Uint64())
 	}
 	for _, w := range []float64{sub, 3e-320, 1e-300, 1, 3.7, 1e300, math.MaxFloat64} {
-		for _, a := range []float64{-1000, -745, -100, -41, -38, -20, -1, 0, 1, 40, 700, 1000} {
+		for _, a := range []float64{-1000, -745, -100, -41, -38, -20, -1, 0, 1, 40, 700, 705, 1000} {
 			h0 := logWeight(w) - a
 			theta := 0.0
-			if h0 > -700 && h0 < 700 {
+			if h0 > -670 && h0 < 700 {
 				theta = math.Exp(-h0)
 			}
-			for seed := range uint64(20) {
-				replay := newRNG(rand.NewPCG(seed, 7))
-				v := 1 - replay.float()
+			for _, word := range words {
+				v := (float64(1<<53-word>>11) - 0.5) * 0x1p-53
 				for _, th := range []float64{theta, 0} {
-					r := newRNG(rand.NewPCG(seed, 7))
+					r := newRNG(constSource(word))
 					key := enterKey(&r, w, h0, th)
-					require.False(t, math.IsInf(key, 0) || math.IsNaN(key), "w=%g a=%g θ=%g: key %g", w, a, th, key)
+					require.False(t, math.IsInf(key, 0) || math.IsNaN(key), "w=%g a=%g θ=%g word %#x: key %g", w, a, th, word, key)
 					require.GreaterOrEqual(t, key, h0-1e-14*math.Abs(h0), "w=%g a=%g θ=%g: it must beat the worst kept", w, a, th)
 					if a < -39.5 {
 						require.Equal(t, h0-math.Log(v), key, "w=%g a=%g θ=%g", w, a, th)
 					}
-					if a > -50 && a < 700 {
-						g := general(w, h0, v)
-						require.InDelta(t, g, key, 1e-14*math.Max(1, math.Abs(g)), "w=%g a=%g θ=%g: the formulas part", w, a, th)
+					if a > -50 {
+						g := full(w, h0, word)
+						require.InDelta(t, g, key, 1e-14*math.Max(1, math.Abs(g)), "w=%g a=%g θ=%g word %#x: the forms part", w, a, th, word)
 					}
 				}
 			}
+		}
+	}
+}
+
+// constSource returns the same word every time.
+type constSource uint64
+
+func (c constSource) Uint64() uint64 { return uint64(c) }
+
+// TestExpDraw checks the exponential of one word at the extremes: the top
+// word, which rng.float turns into u = 1 and −log u = 0, gives 2⁻⁵⁴; the
+// bottom word gives −log 2⁻⁵⁴; the two formulas meet at u = ½. A jump of 0
+// would let a zero weight enter: with every word the top one, WeightedSample
+// must still take positive weights only.
+func TestExpDraw(t *testing.T) {
+	e := func(word uint64) float64 {
+		r := newRNG(constSource(word))
+		return expDraw(&r)
+	}
+	assert.InEpsilon(t, 0x1p-54, e(math.MaxUint64), 1e-15, "the top word")
+	assert.InEpsilon(t, 54*math.Ln2, e(0), 1e-15, "the bottom word")
+	below, above := e(1<<63-1<<11), e(1<<63)
+	assert.InEpsilon(t, math.Ln2, above, 1e-15)
+	assert.InEpsilon(t, below-above, 0x1p-52, 1e-6, "one step of u = 2⁻⁵³ at ½ moves E by 2⁻⁵²")
+
+	for _, k := range []int{1, 2, 3} {
+		got, err := WeightedSample(constSource(math.MaxUint64), []float64{1, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3}, k)
+		require.NoError(t, err)
+		for _, i := range got {
+			assert.Contains(t, []int{0, 3, 15}, i, "a zero weight entered a sample of %d", k)
 		}
 	}
 }
