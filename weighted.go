@@ -104,11 +104,13 @@ func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int,
 // probability proportional to its weight among those left, weights[i] being
 // the weight of s[i]; items of weight zero end up last, in uniformly random
 // order. It is WeightedSample(src, weights, len(weights)) applied to s, and
-// allocates the order. It never modifies weights.
+// allocates the order (no jumps: every item of positive weight gets its
+// key). It never modifies weights.
 //
 // WeightedShuffle returns an error, and leaves s untouched and draws
-// nothing, if len(weights) != len(s), if a weight is negative, NaN or
-// infinite, or if all weights are zero (or there are none).
+// nothing, if len(weights) != len(s), if there are no weights (s is
+// empty), if a weight is negative, NaN or infinite, or if all weights are
+// zero.
 func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) error {
 	if len(weights) != len(s) {
 		return fmt.Errorf("shuffle: WeightedShuffle: %d weights for %d items", len(weights), len(s))
