@@ -224,14 +224,14 @@ func pass(w []float64, i int, x float64) int {
 // passScaled is pass for X = exp(lx) where X or θ may not be a normal
 // number, which only extreme weights give: tiny ones, all subnormal say (X
 // would round to a multiple of 2⁻¹⁰⁷⁴, skewing which of them enters), or
-// ones near 1e308 (X may overflow). Both x and the weights are multiplied by 2⁻ᵉ, e chosen to bring
-// x near 1, so x keeps its 53 bits. A weight that overflows is larger than x
-// and enters, as it should; one that underflows to 0 is below 2⁻¹⁰⁷⁴·x and
-// lost like any weight far below the rounding of x. The clamp of e keeps 2⁻ᵉ
-// a normal number. x cannot round to 0: a key is at least
-// log 2⁻¹⁰⁷⁴ − log 38 (and one that enters beats the worst kept), E at least
-// 2⁻⁵⁴, so lx ≥ −786. If x overflows, X exceeds 2²⁰⁴⁶, more than any n
-// weights can sum to, and no weight enters, as none should.
+// ones near 1e308 (X may overflow). Both X and the weights are multiplied by
+// 2⁻ᵉ, e chosen to bring X near 1, so it keeps its 53 bits. A weight that
+// overflows is larger than X and enters, as it should; one that underflows
+// to 0 is below 2⁻¹⁰⁷⁴·X and lost like any weight far below the rounding of
+// X. The clamp of e keeps 2⁻ᵉ a normal number. x cannot round to 0: a key is
+// at least log 2⁻¹⁰⁷⁴ − log 38 (and one that enters beats the worst kept),
+// E at least 2⁻⁵⁴, so lx ≥ −786. If x overflows, X exceeds 2²⁰⁴⁶, more than
+// any n weights can sum to, and no weight enters, as none should.
 func passScaled(w []float64, i int, lx float64) int {
 	e := min(max(int(math.Floor(lx/math.Ln2)), -1022), 1022)
 	c := math.Ldexp(1, -e)
@@ -260,7 +260,8 @@ func firstKey(r *rng, w float64) float64 {
 // conditioned on E < wθ, by inversion, E = −log(1 − p·v) for p = 1 − e^(−wθ)
 // and v = 1 − u uniform (the textbook's key uniform above T^w, with the same
 // draw), and the key log(w/E) = h0 − log(E/wθ). 1 − p·v is taken as
-// e^(−wθ) + p·u where it is below ½ (log1p would lose it: v may round to 1).
+// e^(−wθ) + p·u where it is below ½: subtracting from 1 would lose its low
+// bits (all of them where v rounds to 1, for the bottom word).
 // Where wθ is below 2⁻⁵⁷, e^(−wθ) rounds to 1: there E = wθ·v to within a
 // relative wθ, so the key is h0 − log v, and no exponential can round it to
 // 0. wθ comes from the product unless that is out of [2⁻⁹⁰⁰, 2⁹⁰⁰], then
