@@ -799,6 +799,8 @@ func FuzzWeights(f *testing.F) {
 	f.Add(weightBytes(1e-300, 1e300, sub, math.MaxFloat64, 0, 3*sub), uint8(3), uint64(6))
 	f.Add(weightBytes(1e308, 1e308, 0, 1e308, 1e308, 1e308, 1e308, 1e308, 1e308, 1e308), uint8(2), uint64(7))
 	f.Add(weightBytes(sub, 0, sub, 2*sub, 0, sub, sub, sub, sub, sub, 4*sub), uint8(1), uint64(8))
+	f.Add(weightBytes(1, math.Inf(1), 2), uint8(1), uint64(9))
+	f.Add(weightBytes(0, 1, 2, 3, 0.5), uint8(2), uint64(10))
 	f.Fuzz(func(t *testing.T, raw []byte, kb uint8, seed uint64) {
 		w := make([]float64, len(raw)/8)
 		for i := range w {
