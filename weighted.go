@@ -10,19 +10,22 @@ import (
 )
 
 // checkWeights returns how many weights are positive, or an error naming the
-// function fn and the first bad weight: negative, NaN or ±Inf, or all zero.
+// function fn and what is wrong: no weights, a weight that is negative, NaN
+// or ±Inf (by its index), or all weights zero.
 func checkWeights(fn string, w []float64) (int, error) {
+	if len(w) == 0 {
+		return 0, fmt.Errorf("shuffle: %s: no weights", fn)
+	}
 	zero := 0
 	for i, x := range w {
-		// On the bits, finite non-negative numbers are exactly those below
-		// +Inf's, but for −0: negatives and NaNs have larger bit patterns.
-		// Integer compares that are almost never true keep the loop fast.
-		if u := math.Float64bits(x); u >= 0x7ff0_0000_0000_0000 {
-			if u != 1<<63 {
+		// On the bits, positive finite numbers are exactly those in
+		// [1, +Inf's): negatives, NaNs and +Inf have larger bit patterns, and
+		// u−1 wraps around for +0. One compare that is almost never true
+		// keeps the loop fast; then −0 and +0 count as zero.
+		if u := math.Float64bits(x); u-1 >= 0x7ff0_0000_0000_0000-1 {
+			if u != 0 && u != 1<<63 {
 				return 0, fmt.Errorf("shuffle: %s: weight %d is %v; weights must be finite and not negative", fn, i, x)
 			}
-			zero++
-		} else if u == 0 {
 			zero++
 		}
 	}
@@ -42,18 +45,23 @@ func checkWeights(fn string, w []float64) (int, error) {
 // default source) and never modifies weights.
 //
 // It uses Efraimidis and Spirakis's keys ("Weighted random sampling with a
-// reservoir", IPL 97(5), 2006): item i gets the key uᵢ^(1/wᵢ) for a uniform
-// uᵢ, and the items in decreasing order of key are distributed exactly as
-// successive weighted draws. Their exponential jumps (A-ExpJ) keep only the
-// k best keys and, instead of a key per item, draw how much weight to pass
-// over before the next item that beats the worst kept key: O(n) time over
-// the weights plus O(k·log(n/k)·log k) for the draws, O(k) memory besides
-// the result. Keys are kept as logarithms, log uᵢ/wᵢ, so that tiny weights
-// do not underflow; the probabilities are exact to floating-point rounding.
+// reservoir", IPL 97(5), 2006): the items in increasing order of Eᵢ/wᵢ, for
+// independent exponentials Eᵢ = −log uᵢ (their uᵢ^(1/wᵢ) in decreasing
+// order), are distributed exactly as successive weighted draws. Their
+// exponential jumps (A-ExpJ) keep only the k best keys and, instead of a key
+// per item, draw how much weight to pass over before the next item that
+// beats the worst kept key: O(n) time over the weights plus
+// O(k·log(n/k)·log k) for the draws, O(k) memory besides the result.
 //
-// WeightedSample returns an error, and draws nothing, if a weight is
-// negative, NaN or infinite, or if all weights are zero. It panics if k < 0
-// or k > len(weights).
+// Any finite weights are handled alike, subnormal ones and mixtures across
+// the whole float64 range included: keys are kept as log wᵢ − log Eᵢ, finite
+// for every positive weight, and the weights need not have a finite sum (two
+// weights of 1e308 are drawn half and half). The probabilities are exact to
+// floating-point rounding.
+//
+// WeightedSample returns an error, and draws nothing, if there are no
+// weights, if a weight is negative, NaN or infinite, or if all weights are
+// zero. It panics if k < 0 or k > len(weights).
 func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 	if k < 0 || k > len(weights) {
 		panic("shuffle: WeightedSample: k out of range")
@@ -80,9 +88,14 @@ func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int,
 				zero = append(zero, i)
 			}
 		}
-		for _, j := range sampleWith(&r, len(zero), k-positive) {
-			out = append(out, zero[j])
+		// Sample's draws, on the list itself rather than through Sample's
+		// map of displaced positions: the same stream, without a map of up
+		// to n entries (a shuffle of 10⁵ zeros took 7 ms, now 1 ms).
+		for i := range k - positive {
+			j := i + r.intn(len(zero)-i)
+			zero[i], zero[j] = zero[j], zero[i]
 		}
+		out = append(out, zero[:k-positive]...)
 	}
 	return out, nil
 }
@@ -91,11 +104,13 @@ func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int,
 // probability proportional to its weight among those left, weights[i] being
 // the weight of s[i]; items of weight zero end up last, in uniformly random
 // order. It is WeightedSample(src, weights, len(weights)) applied to s, and
-// allocates the order. It never modifies weights.
+// allocates the order (no jumps: every item of positive weight gets its
+// key). It never modifies weights.
 //
 // WeightedShuffle returns an error, and leaves s untouched and draws
-// nothing, if len(weights) != len(s), if a weight is negative, NaN or
-// infinite, or if all weights are zero (or there are none).
+// nothing, if len(weights) != len(s), if there are no weights (s is
+// empty), if a weight is negative, NaN or infinite, or if all weights are
+// zero.
 func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) error {
 	if len(weights) != len(s) {
 		return fmt.Errorf("shuffle: WeightedShuffle: %d weights for %d items", len(weights), len(s))
@@ -111,7 +126,7 @@ func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) err
 	return err
 }
 
-// keyed is an item with its log-key log(u)/w.
+// keyed is an item with its key log(wᵢ/Eᵢ): the larger, the earlier drawn.
 type keyed struct {
 	key float64
 	i   int
@@ -120,55 +135,45 @@ type keyed struct {
 // expJ returns the k ≥ 1 positive-weight items with the largest keys, in
 // decreasing order of key, by A-ExpJ.
 //
-// The keys are computed on the weights divided by the first positive one,
-// m: that multiplies every log-key by m, which changes no order, and keeps
-// the keys finite unless the weights span more than about 300 orders of
-// magnitude. The pass over the weights stays on the raw weights, with its
-// threshold multiplied by m instead.
+// Why logarithms: the ratio wᵢ/Eᵢ overflows for 1e300 beside a small Eᵢ
+// and loses its bits for a subnormal weight, and dividing every weight by
+// one of them (a common scale) overflows once they span more than the ~616
+// decades between the largest and smallest float64; log wᵢ lies in
+// [−745, 710] for every positive finite weight. The key log wᵢ − log Eᵢ is a
+// monotone function of the textbook log(uᵢ)/wᵢ, so the same draws give the
+// same order. What it costs is resolution: a key near ±700 carries an
+// absolute error near 10⁻¹³, so two keys closer than that relative amount
+// may compare the wrong way; the uniform uᵢ itself has a grain of 2⁻⁵³.
 func expJ(r *rng, w []float64, k int) []int {
 	h := make([]keyed, 0, k) // a min-heap on key: h[0] is the worst kept
-	i, m := 0, 0.0
+	i := 0
 	for ; len(h) < k; i++ {
 		if w[i] > 0 {
-			if m == 0 {
-				m = w[i]
-			}
-			h = append(h, keyed{math.Log(r.float()) / (w[i] / m), i})
+			h = append(h, keyed{firstKey(r, w[i]), i})
 		}
 	}
 	for j := len(h)/2 - 1; j >= 0; j-- {
 		siftDown(h, j)
 	}
 	for i < len(w) {
-		// The next item to enter is the first whose weight takes the running
-		// sum past log(r)/log(T), T the worst kept key: Efraimidis and
-		// Spirakis's X_w, here with T and the keys as logarithms.
-		lt := h[0].key
-		x := math.Log(r.float()) / lt * m
-		// Pass over whole blocks of eight weights while they sum to less
-		// than x: the tree-shaped sum keeps the additions independent, where
-		// subtracting one weight at a time is a chain of dependent steps.
-		for ; i+8 <= len(w); i += 8 {
-			b := w[i : i+8 : i+8]
-			s := ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
-			if s >= x {
-				break
-			}
-			x -= s
-		}
-		for ; i < len(w); i++ {
-			// A weight of zero never enters, even when x has rounded to 0.
-			if x -= w[i]; x <= 0 && w[i] > 0 {
-				break
-			}
+		// An item beats the worst kept when Eᵢ/wᵢ < θ = exp(−h0), with
+		// probability 1 − exp(−wᵢθ); so the weight passed over before the
+		// next one that does is exponential with rate θ: X = E/θ, Efraimidis
+		// and Spirakis's X_w. Where θ < e⁶⁷⁰ < 2⁹⁶⁷ and θ > e⁻⁷⁰⁰, X is a
+		// normal number, as E ∈ [2⁻⁵⁴, 38]; elsewhere θ is left 0 and the
+		// pass is scaled.
+		h0 := h[0].key
+		e, theta := expDraw(r), 0.0
+		if h0 > -670 && h0 < 700 {
+			theta = math.Exp(-h0)
+			i = pass(w, i, e/theta)
+		} else {
+			i = passScaled(w, i, math.Log(e)+h0)
 		}
 		if i == len(w) {
 			break
 		}
-		// It enters with a key uniform above T^wᵢ, and the worst leaves.
-		wi := w[i] / m
-		t := math.Exp(wi * lt)
-		h[0] = keyed{math.Log(t+(1-t)*r.float()) / wi, i}
+		h[0] = keyed{enterKey(r, w[i], h0, theta), i}
 		siftDown(h, 0)
 		i++
 	}
@@ -183,6 +188,131 @@ func expJ(r *rng, w []float64, k int) []int {
 		out[j] = x.i
 	}
 	return out
+}
+
+// pass returns the index of the first weight from w[i:] that takes the
+// running sum to x or past it, or len(w) if none does, for a normal x > 0.
+//
+// It works on the weights as they are, not scaled: multiplying by a power of
+// two changes no rounding between normal numbers, and a difference that
+// falls below them is exact (gradual underflow), so a scale could only help
+// where x itself is not normal (passScaled) or where a sum overflows. A
+// block whose sum overflows only sends the pass to the loop one weight at a
+// time, which subtracts from x and cannot overflow. That x stays positive
+// until a weight reaches it (x − s > 0 whenever s < x, again by gradual
+// underflow) is also why a weight of zero never enters.
+func pass(w []float64, i int, x float64) int {
+	// Pass over whole blocks of eight weights while they sum to less than x:
+	// the tree-shaped sum keeps the additions independent, where subtracting
+	// one weight at a time is a chain of dependent steps.
+	for ; i+8 <= len(w); i += 8 {
+		b := w[i : i+8 : i+8]
+		s := ((b[0] + b[1]) + (b[2] + b[3])) + ((b[4] + b[5]) + (b[6] + b[7]))
+		if s >= x {
+			break
+		}
+		x -= s
+	}
+	for ; i < len(w); i++ {
+		if x -= w[i]; x <= 0 {
+			return i
+		}
+	}
+	return len(w)
+}
+
+// passScaled is pass for X = exp(lx) where X or θ may not be a normal
+// number, which only extreme weights give: tiny ones, all subnormal say (X
+// would round to a multiple of 2⁻¹⁰⁷⁴, skewing which of them enters), or
+// ones near 1e308 (X may overflow). Both X and the weights are multiplied by
+// 2⁻ᵉ, e chosen to bring X near 1, so it keeps its 53 bits. A weight that
+// overflows is larger than X and enters, as it should; one that underflows
+// to 0 is below 2⁻¹⁰⁷⁴·X and lost like any weight far below the rounding of
+// X. The clamp of e keeps 2⁻ᵉ a normal number. x cannot round to 0: a key is
+// at least log 2⁻¹⁰⁷⁴ − log 38 (and one that enters beats the worst kept),
+// E at least 2⁻⁵⁴, so lx ≥ −786. If x overflows, X exceeds 2²⁰⁴⁶, more than
+// any n weights can sum to, and no weight enters, as none should.
+func passScaled(w []float64, i int, lx float64) int {
+	e := min(max(int(math.Floor(lx/math.Ln2)), -1022), 1022)
+	c := math.Ldexp(1, -e)
+	x := math.Exp(lx - float64(e)*math.Ln2)
+	for ; i < len(w); i++ {
+		if x -= w[i] * c; x <= 0 {
+			return i
+		}
+	}
+	return len(w)
+}
+
+// firstKey draws the key log(w/E) of an item of weight w > 0 for an
+// exponential E = −log u. E lies in [2⁻⁵⁴, 38], so w/E is a normal number,
+// and one logarithm does, unless w is below 2⁻¹⁰¹⁶ or above 2⁹⁶⁰.
+func firstKey(r *rng, w float64) float64 {
+	e := expDraw(r)
+	if w >= 0x1p-1016 && w <= 0x1p960 {
+		return math.Log(w / e)
+	}
+	return logWeight(w) - math.Log(e)
+}
+
+// enterKey draws the key of an item of weight w > 0 that beats the worst
+// kept key h0, given θ = exp(−h0), or 0 where expJ did not take it: E
+// conditioned on E < wθ, by inversion, E = −log(1 − p·v) for p = 1 − e^(−wθ)
+// and v = 1 − u uniform (the textbook's key uniform above T^w, with the same
+// draw), and the key log(w/E) = h0 − log(E/wθ). 1 − p·v is taken as
+// e^(−wθ) + p·u where it is below ½: subtracting from 1 would lose its low
+// bits (all of them where v rounds to 1, for the bottom word).
+// Where wθ is below 2⁻⁵⁷, e^(−wθ) rounds to 1: there E = wθ·v to within a
+// relative wθ, so the key is h0 − log v, and no exponential can round it to
+// 0. wθ comes from the product unless that is out of [2⁻⁹⁰⁰, 2⁹⁰⁰], then
+// from logarithms; above 2⁹⁰⁰, E/wθ could lose bits to underflow, and the
+// key is log w − log E instead.
+func enterKey(r *rng, w, h0, theta float64) float64 {
+	j := r.src.Uint64() >> 11
+	u := (float64(j) + 0.5) * 0x1p-53       // as rng.float: exact below ½
+	v := (float64(1<<53-j) - 0.5) * 0x1p-53 // 1 − u: exact below ½
+	wt := w * theta
+	if !(wt > 0x1p-900 && wt < 0x1p900) {
+		wt = math.Exp(logWeight(w) - h0) // 0 or +Inf at the extremes
+	}
+	if wt < 0x1p-57 {
+		return h0 - math.Log(v)
+	}
+	p := -math.Expm1(-wt)
+	var e float64
+	if pv := p * v; pv <= 0.5 {
+		e = -math.Log1p(-pv)
+	} else {
+		e = -math.Log(math.Exp(-wt) + p*u) // u < ½ here
+	}
+	if wt > 0x1p900 {
+		return logWeight(w) - math.Log(e)
+	}
+	return h0 - math.Log(e/wt)
+}
+
+// expDraw returns E = −log u for the uniform u = (j+½)/2⁵³ that rng.float
+// makes of one word: from u where u < ½, and from 1−u = (2⁵³−j−½)/2⁵³
+// where u ≥ ½, which is exact there while u itself rounds, to 1 for the
+// top word. So E is never 0: it lies in [2⁻⁵⁴, 37.5]. (A jump of 0 would
+// let an item of weight 0 enter.)
+func expDraw(r *rng) float64 {
+	j := r.src.Uint64() >> 11
+	if j < 1<<52 {
+		return -math.Log((float64(j) + 0.5) * 0x1p-53)
+	}
+	return -math.Log1p(-(float64(1<<53-j) - 0.5) * 0x1p-53)
+}
+
+// logWeight returns log w for a weight w > 0. math.Log on amd64 and s390x
+// takes every subnormal for 2⁻¹⁰²³ (it gives −709.09 for 5e-324, not
+// −744.44: golang/go#56600), so subnormals go through Frexp.
+func logWeight(w float64) float64 {
+	if w < 0x1p-1022 {
+		f, e := math.Frexp(w)
+		return math.Log(f) + float64(e)*math.Ln2
+	}
+	return math.Log(w)
 }
 
 func siftDown(h []keyed, j int) {
@@ -220,33 +350,40 @@ type Alias struct {
 
 // NewAlias returns an Alias for the weights, drawing from src (nil: the
 // default source, which makes Pick safe for concurrent use; a scripted
-// source is not supported). It copies what
-// it needs and never modifies weights. It returns an error if a weight is
-// negative, NaN or infinite, or if all weights are zero (or there are none).
+// source is not supported). It copies what it needs and never modifies
+// weights; any finite weights are handled, subnormal ones and sums beyond
+// the largest float64 (two weights of 1e308) included. It returns an error
+// if there are no weights, if a weight is negative, NaN or infinite, or if
+// all weights are zero. O(n) time and memory.
 func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
+	a, _, _, err := newAlias(src, weights)
+	return a, err
+}
+
+// newAlias is NewAlias, which also returns, for the tests, the columns left
+// over after Vose's loop and the p of every column at its end.
+func newAlias(src rand.Source, weights []float64) (a *Alias, rest []int, p []float64, err error) {
 	if _, err := checkWeights("NewAlias", weights); err != nil {
-		return nil, err
+		return nil, nil, nil, err
 	}
 	n := len(weights)
+	// Scale every weight by the power of two that puts the largest in
+	// [1, 2): exact, but for weights below 2⁻¹⁰⁷⁴ of the largest, which
+	// round to 0 and lose a share smaller than 2⁻¹⁰⁷³, far below a column's
+	// grain of 2⁻⁶⁴. The sum is then in [1, 2n]: it neither overflows
+	// (weights of 1e308) nor loses bits to underflow (weights of 5e-324),
+	// and p has mean 1.
+	_, e := math.Frexp(slices.Max(weights))
+	p = make([]float64, n)
 	total := 0.0
-	for _, w := range weights {
-		total += w
-	}
-	// Scale so that the mean is 1; rescale through the maximum first if the
-	// sum overflowed.
-	scale := float64(n) / total
-	if math.IsInf(total, 1) {
-		m := slices.Max(weights)
-		t := 0.0
-		for _, w := range weights {
-			t += w / m
-		}
-		scale = float64(n) / t / m
-	}
-	p := make([]float64, n)
-	small, large := make([]int, 0, n), make([]int, 0, n)
 	for i, w := range weights {
-		p[i] = w * scale
+		p[i] = math.Ldexp(w, 1-e)
+		total += p[i]
+	}
+	scale := float64(n) / total
+	small, large := make([]int, 0, n), make([]int, 0, n)
+	for i := range p {
+		p[i] *= scale
 		if p[i] < 1 {
 			small = append(small, i)
 		} else {
@@ -256,7 +393,7 @@ func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
 	if src == nil {
 		src = defaultSource{}
 	}
-	a := &Alias{src: src, cut: make([]uint64, n), alias: make([]int, n)}
+	a = &Alias{src: src, cut: make([]uint64, n), alias: make([]int, n)}
 	for len(small) > 0 && len(large) > 0 {
 		s, l := small[len(small)-1], large[len(large)-1]
 		small = small[:len(small)-1]
@@ -267,11 +404,15 @@ func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
 			small = append(small, l)
 		}
 	}
-	// What is left is full up to rounding: it answers itself.
-	for _, i := range append(small, large...) {
+	// What is left has p = 1: exactly (the last large item always ends
+	// here, and equal weights leave every column here), or up to rounding,
+	// when in floating point one list ran out before the other. Each such
+	// column answers itself; left at zero it would answer index 0.
+	rest = append(small, large...)
+	for _, i := range rest {
 		a.cut[i], a.alias[i] = math.MaxUint64, i
 	}
-	return a, nil
+	return a, rest, p, nil
 }
 
 // toCut turns a probability in [0, 1) into a threshold on a uniform word.
