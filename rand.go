@@ -198,11 +198,12 @@ func (r *rng) reject(n, hi, lo uint64) uint64 {
 }
 
 // float returns a uniform float64 in the open interval (0, 1): a 53-bit
-// fraction from one word, plus half a step so that neither 0 nor 1 can come
-// out and logarithms stay finite. It is for the samplers that need real
-// numbers (Reservoir, WeightedSample); scripted tests cannot drive it.
+// fraction from one word, plus half a step so that 0 cannot come out and
+// logarithms stay finite. The top word's 2⁵³ − ½ rounds up to 2⁵³, so the
+// result is capped at the largest float64 below 1. It is for Reservoir,
+// which needs real numbers; scripted tests cannot drive it.
 func (r *rng) float() float64 {
-	return (float64(r.src.Uint64()>>11) + 0.5) * 0x1p-53
+	return min((float64(r.src.Uint64()>>11)+0.5)*0x1p-53, 1-0x1p-53)
 }
 
 // coin returns a fair random bit. Production code draws a word at a time and

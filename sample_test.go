@@ -267,3 +267,17 @@ func TestReservoirDraws(t *testing.T) {
 	t.Logf("%d words for 10 of 10^6", src.words)
 	assert.Less(t, src.words, 1000)
 }
+
+// TestFloatOpen checks that the samplers' uniform float stays inside (0, 1)
+// at both ends of the word range: the top word once rounded to exactly 1,
+// which made Reservoir's log 0.
+func TestFloatOpen(t *testing.T) {
+	for _, w := range []uint64{0, 1 << 11, 1<<63 - 1, 1 << 63, 1<<64 - 1<<11, 1<<64 - 1} {
+		r := newRNG(constSource(w))
+		f := r.float()
+		assert.True(t, f > 0 && f < 1, "word %#x gives %v", w, f)
+		assert.False(t, math.IsInf(math.Log(f), 0), "word %#x", w)
+	}
+	r := newRNG(constSource(1<<64 - 1))
+	assert.Equal(t, math.Nextafter(1, 0), r.float(), "the top word gives the largest float below 1")
+}
