@@ -94,10 +94,12 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	if err := s.scatter(stream, files, nil); err != nil {
 		return err
 	}
-	// What the pass held is garbage now: let it go before the files are
-	// read back, and read them into one buffer, as large as the largest
-	// that fits in memory.
-	debug.FreeOSMemory()
+	// What the pass held (up to --memory of input read ahead, and the
+	// files' buffers) is garbage now: let it go before the files are read
+	// back, into one buffer, as large as the largest that fits in memory.
+	if s.mem >= 16<<20 {
+		debug.FreeOSMemory()
+	}
 	need := int64(0)
 	for _, f := range files {
 		if cost(f.bytes, f.records) <= s.mem {
