@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -224,11 +223,4 @@ func repeatP(t *testing.T, args []string) float64 {
 		return 0
 	}
 	return uniformP(t, counts, 5, n)
-}
-
-func init() {
-	// The spill subtest's files go where the test's temporary files go.
-	if d := os.Getenv("TMPDIR"); d == "" {
-		os.Setenv("TMPDIR", os.TempDir())
-	}
 }
