@@ -112,7 +112,9 @@ func slurpChunks(r io.Reader, limit int64, delim byte) (data []byte, lines int64
 		}
 	}()
 	for {
-		c := cr.grow()
+		// No chunk reaches much past limit: the bytes past it are held
+		// until they are streamed to the spill files.
+		c := cr.grow(max(limit-cost(total, lines)+1, 64<<10))
 		m, err := io.ReadFull(r, c[:cap(c)])
 		cr.chunks[len(cr.chunks)-1] = c[:m]
 		lines += int64(bytes.Count(c[:m], []byte{delim}))
@@ -147,12 +149,14 @@ type chunkReader struct {
 	next   int // the chunk Read is in
 }
 
-// grow adds an empty chunk: 64 KiB, then twice the last, up to 16 MiB.
-func (cr *chunkReader) grow() []byte {
+// grow adds an empty chunk: 64 KiB, then twice the last, up to 16 MiB,
+// and never more than most bytes.
+func (cr *chunkReader) grow(most int64) []byte {
 	n := 64 << 10
 	if k := len(cr.chunks); k > 0 {
 		n = min(2*cap(cr.chunks[k-1]), 16<<20)
 	}
+	n = int(min(int64(n), most))
 	c, mapped := allocBytes(n)
 	cr.chunks = append(cr.chunks, c[:0])
 	cr.mapped = append(cr.mapped, mapped)

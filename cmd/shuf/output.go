@@ -182,7 +182,7 @@ const (
 	outputBytes  = 1 << 20
 	outBuf       = 64 << 10 // output.buf
 	directLine   = 32 << 10
-	maxGatherers = 8       // more CPUs than this add nothing to a gather bound by memory
+	maxGatherers = 8       // so that each worker's buffers are 60 KiB or more
 	emitBlock    = 1 << 14 // lines a worker takes at a time
 )
 
