@@ -114,7 +114,11 @@ func slurpChunks(r io.Reader, limit int64, delim byte) (data []byte, lines int64
 	for {
 		// No chunk reaches much past limit: the bytes past it are held
 		// until they are streamed to the spill files.
-		c := cr.grow(max(limit-cost(total, lines)+1, 64<<10))
+		most := int64(16 << 20)
+		if room := limit - cost(total, lines); room < most {
+			most = max(room+1, 64<<10)
+		}
+		c := cr.grow(most)
 		m, err := io.ReadFull(r, c[:cap(c)])
 		cr.chunks[len(cr.chunks)-1] = c[:m]
 		lines += int64(bytes.Count(c[:m], []byte{delim}))

@@ -80,12 +80,17 @@ func (o *output) write(line []byte) bool {
 	return o.more()
 }
 
-// writePieces writes one line given in pieces, delimiter included.
-func (o *output) writePieces(pieces [][]byte) {
+// writePieces writes one line given in pieces, first and then more,
+// delimiter included.
+func (o *output) writePieces(first []byte, more [][]byte) {
 	if !o.more() {
 		return
 	}
-	for _, p := range pieces {
+	for i := -1; i < len(more); i++ {
+		p := first
+		if i >= 0 {
+			p = more[i]
+		}
 		if len(o.buf)+len(p) > cap(o.buf) || len(p) >= directLine {
 			o.flush()
 			if len(p) >= directLine {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -223,4 +224,31 @@ func repeatP(t *testing.T, args []string) float64 {
 		return 0
 	}
 	return uniformP(t, counts, 5, n)
+}
+
+// TestSampleLongLines: -n keeps lines longer than its 64 KiB pieces whole
+// and exact, when a kept line is replaced by a shorter or a longer one, and
+// when it keeps every line.
+func TestSampleLongLines(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	var b strings.Builder
+	var want []string
+	for i := range 40 {
+		l := fmt.Sprintf("%d:%s\n", i, strings.Repeat(string(rune('a'+i%26)), r.IntN(300<<10)))
+		b.WriteString(l)
+		want = append(want, l)
+	}
+	file := write(t, "in", b.String())
+	for seed := range 5 {
+		out := ok(t, "", "--seed", fmt.Sprint(seed), "-n", "3", file)
+		got := sorted(out, '\n')
+		require.Len(t, got, 3, "seed %d", seed)
+		assert.Len(t, slices.Compact(got), 3, "seed %d: a line twice", seed)
+		for _, l := range got {
+			assert.Contains(t, want, l, "seed %d: not an input line (%d bytes)", seed, len(l))
+		}
+	}
+	in := input() // a line of 1.2 MB and a last line without its newline
+	all := ok(t, "", "--seed", "1", "-n", "100000", write(t, "in2", in))
+	assert.Equal(t, sorted(in+"\n", '\n'), sorted(all, '\n'))
 }

@@ -145,7 +145,7 @@ func (s *shuf) sample(in io.Reader, echo bool) error {
 	if echo {
 		for _, a := range s.o.operands {
 			if j := res.slot(); j >= 0 {
-				res.kept[j] = append(res.kept[j], append([]byte(a), s.o.delim))
+				res.kept[j] = append(append(res.kept[j], a...), s.o.delim)
 			}
 		}
 	} else {
@@ -175,28 +175,35 @@ func (s *shuf) sample(in io.Reader, echo bool) error {
 	shuffle.Slice(shuffle.NewFisherYates(s.src), res.kept)
 	out := s.open()
 	for _, l := range res.kept {
-		out.writePieces(l)
+		var more [][]byte
+		if len(res.more) > 0 {
+			more = res.more[&l[0]]
+		}
+		out.writePieces(l, more)
 	}
 	return s.finish(out)
 }
 
-// pieceSize is the most -n copies at once: a kept line is held in pieces
-// of this size, so that it is never grown and copied, and the pieces of a
-// line that leaves the reservoir serve the next.
+// pieceSize is the most -n copies at once: a line longer than this is kept
+// in pieces of this size, so that it is never grown and copied, and the
+// pieces of a line that leaves the reservoir serve the next.
 const pieceSize = 64 << 10
 
-// reservoir is Algorithm R's state: the lines kept, each an own copy in
-// pieces, delimiter included, and how many lines it has seen.
+// reservoir is Algorithm R's state: the lines kept, each an own copy with
+// its delimiter, and how many lines it has seen. A line of more than one
+// piece keeps its first in kept and the others in more, under the address
+// of its first byte, which stays with it when kept is shuffled.
 type reservoir struct {
 	k     int
 	r     *rand.Rand
-	kept  [][][]byte
-	spare [][]byte // full pieces of lines that left
+	kept  [][]byte
+	more  map[*byte][][]byte
+	spare [][]byte // pieces of lines that left
 	seen  uint64
 }
 
-// slot draws where the next line goes: the index of its (emptied) place in
-// kept, or -1 if it is not kept.
+// slot draws where the next line goes: the index of its place in kept,
+// emptied, or -1 if it is not kept.
 func (res *reservoir) slot() int {
 	res.seen++
 	if len(res.kept) < res.k {
@@ -207,22 +214,38 @@ func (res *reservoir) slot() int {
 	if j >= uint64(res.k) {
 		return -1
 	}
-	for _, p := range res.kept[j] {
-		if cap(p) == pieceSize {
-			res.spare = append(res.spare, p)
-		}
+	old := res.kept[j]
+	if rest, ok := res.more[&old[0]]; ok {
+		res.spare = append(res.spare, rest...)
+		delete(res.more, &old[0])
 	}
-	res.kept[j] = res.kept[j][:0]
+	if cap(old) == pieceSize {
+		res.spare = append(res.spare, old)
+		old = nil
+	}
+	res.kept[j] = old[:0] // a short line's room serves the next
 	return int(j)
 }
 
 // keep adds a copy of piece b to line j.
 func (res *reservoir) keep(j int, b []byte) {
+	if len(res.kept[j]) == 0 && (len(b) < pieceSize || cap(res.kept[j]) >= pieceSize) {
+		res.kept[j] = append(res.kept[j], b...)
+		return
+	}
 	var p []byte
-	if k := len(res.spare); k > 0 && len(b) == pieceSize {
+	if k := len(res.spare); k > 0 {
 		p, res.spare = res.spare[k-1], res.spare[:k-1]
 	}
-	res.kept[j] = append(res.kept[j], append(p[:0], b...))
+	p = append(p[:0], b...)
+	if len(res.kept[j]) == 0 {
+		res.kept[j] = p
+		return
+	}
+	if res.more == nil {
+		res.more = map[*byte][][]byte{}
+	}
+	res.more[&res.kept[j][0]] = append(res.more[&res.kept[j][0]], p)
 }
 
 // runAlgo shuffles the whole input in memory with the --algo algorithm.
