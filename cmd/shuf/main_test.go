@@ -561,8 +561,8 @@ func TestRandomSource(t *testing.T) {
 	assert.Equal(t, "x\n", ok(t, "x\n", "--random-source", "/dev/null"))
 }
 
-// TestCleanup: the temporary files are gone after a run, after an error and
-// after Ctrl-C.
+// TestCleanup: the temporary files are gone after a run, after Ctrl-C
+// (SIGINT) and after SIGTERM.
 func TestCleanup(t *testing.T) {
 	tmp := t.TempDir()
 	in := write(t, "in", seqText(1, 200000))
@@ -570,26 +570,28 @@ func TestCleanup(t *testing.T) {
 	require.Equal(t, 0, r.code, r.stderr)
 	assertEmpty(t, tmp)
 
-	// Interrupted while reading standard input, after the spill began.
-	cmd := exec.Command(bin, "--memory", "64K")
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-	stdin, err := cmd.StdinPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	_, err = stdin.Write([]byte(seqText(1, 300000)))
-	require.NoError(t, err)
-	deadline := time.Now().Add(10 * time.Second)
-	for countFiles(tmp) == 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	// Stopped while reading standard input, after the spill began.
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		cmd := exec.Command(bin, "--memory", "64K")
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		stdin, err := cmd.StdinPipe()
+		require.NoError(t, err)
+		require.NoError(t, cmd.Start())
+		_, err = stdin.Write([]byte(seqText(1, 300000)))
+		require.NoError(t, err)
+		deadline := time.Now().Add(10 * time.Second)
+		for countFiles(tmp) == 0 && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		require.NotZero(t, countFiles(tmp), "%v: no spill files appeared", sig)
+		require.NoError(t, cmd.Process.Signal(sig))
+		err = cmd.Wait()
+		stdin.Close()
+		ee, isExit := err.(*exec.ExitError)
+		require.True(t, isExit, "%v: %v", sig, err)
+		assert.Equal(t, 128+int(sig), ee.ExitCode(), "%v", sig)
+		assertEmpty(t, tmp)
 	}
-	require.NotZero(t, countFiles(tmp), "no spill files appeared")
-	require.NoError(t, cmd.Process.Signal(os.Interrupt))
-	err = cmd.Wait()
-	stdin.Close()
-	ee, isExit := err.(*exec.ExitError)
-	require.True(t, isExit, "%v", err)
-	assert.Equal(t, 130, ee.ExitCode())
-	assertEmpty(t, tmp)
 }
 
 // TestCleanupBrokenPipe: a reader that goes away (shuf big | head) ends the
