@@ -2,6 +2,8 @@
 # Times cmd/shuf against GNU coreutils shuf on the same inputs, interleaved
 # (GNU, ours, GNU, ours, ...) so that drift in a noisy machine hits both
 # alike, and prints the median wall time and peak resident memory of each.
+# Before each run, sync writes the last run's output to disk, so that one
+# program's writes are not flushed during the other's run.
 #
 #	benchmarks/shuf-vs-gnu.sh [rounds] > testdata/bench/shuf-vs-gnu.txt
 #
@@ -58,6 +60,7 @@ for ((r = 1; r <= rounds; r++)); do
 				bin="$dir/ours"
 				run=$(echo "$cmd" | sed 's/{\([^}]*\)}/\1/')
 			fi
+			sync # the last run's output goes to disk now, not during this run
 			t=$( { TMPDIR=$dir /usr/bin/time -f "%e %M" sh -c "${run//SHUF/$bin}" ; } 2>&1 >/dev/null | tail -1)
 			echo "$name|$impl|$t" >>"$raw"
 		done
@@ -73,6 +76,7 @@ if [ "${BIG:-}" = 1 ]; then
 		ours) cmd="$dir/ours $dir/big -o $dir/out" ;;
 		ours-64M) cmd="TMPDIR=$dir $dir/ours --memory 64M $dir/big -o $dir/out" ;;
 		esac
+		sync
 		t=$( { /usr/bin/time -f "%e %M" sh -c "$cmd" ; } 2>&1 >/dev/null | tail -1)
 		echo "1 GB file ($(wc -l <"$dir/big") lines)|$impl|$t" >>"$raw"
 	done
