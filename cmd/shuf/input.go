@@ -53,19 +53,19 @@ func (e readError) Unwrap() error { return e.err }
 
 // slurp reads r into memory, ending each line with delim (adding one to a
 // last line that lacks it), until EOF or until holding the data and its
-// index would cost more than limit bytes. It reports whether it read all of
-// r. size, the length of r if known (else -1), sizes the buffer.
-func slurp(r io.Reader, size, limit int64, delim byte) (data []byte, lines int64, all bool, err error) {
-	if size >= 0 && cost(size, 0) > limit {
-		return nil, 0, false, nil
+// index would cost more than limit bytes. It returns all of r as data, or,
+// past limit, rest: a reader of the same bytes as r, those read so far
+// first. size, the length of r if known (else -1), sizes the buffer.
+func slurp(r io.Reader, size, limit int64, delim byte) (data []byte, lines int64, rest io.Reader, err error) {
+	if size < 0 {
+		return slurpChunks(r, limit, delim)
 	}
-	c := int64(64 << 10)
-	if size >= 0 {
-		c = size + 1
+	if cost(size, 0) > limit {
+		return nil, 0, r, nil
 	}
-	data = make([]byte, 0, c)
+	data = make([]byte, 0, size+1)
 	for {
-		if len(data) == cap(data) {
+		if len(data) == cap(data) { // the file grew
 			data = slices.Grow(data, min(cap(data), 256<<20))
 		}
 		m, err := r.Read(data[len(data):cap(data)])
@@ -75,17 +75,123 @@ func slurp(r io.Reader, size, limit int64, delim byte) (data []byte, lines int64
 			break
 		}
 		if err != nil {
-			return nil, 0, false, readError{err}
+			return nil, 0, nil, readError{err}
 		}
 		if cost(int64(len(data)), lines) > limit {
-			return data, lines, false, nil
+			return nil, 0, io.MultiReader(bytes.NewReader(data), r), nil
 		}
 	}
+	return terminate(data, lines, limit, delim)
+}
+
+// terminate ends slurp: it adds the last delimiter if missing and checks
+// the cost once more.
+func terminate(data []byte, lines, limit int64, delim byte) ([]byte, int64, io.Reader, error) {
 	if len(data) > 0 && data[len(data)-1] != delim {
 		data = append(data, delim)
 		lines++
 	}
-	return data, lines, cost(int64(len(data)), lines) <= limit, nil
+	if cost(int64(len(data)), lines) > limit {
+		return nil, 0, bytes.NewReader(data), nil
+	}
+	return data, lines, nil, nil
+}
+
+// slurpChunks is slurp for an input of unknown size. Growing one buffer
+// would hold the old copy beside the new one, half as much again as the
+// input, so it reads into chunks of growing size, the large ones mapped
+// apart from Go's heap, and at EOF copies them into one buffer, unmapping
+// each as it goes: at most one chunk more than the input. Past limit the
+// chunks are streamed, and unmapped as they are read.
+func slurpChunks(r io.Reader, limit int64, delim byte) (data []byte, lines int64, rest io.Reader, err error) {
+	cr := &chunkReader{}
+	var total int64
+	defer func() {
+		if rest == nil {
+			cr.release()
+		}
+	}()
+	for {
+		// No chunk reaches much past limit: the bytes past it are held
+		// until they are streamed to the spill files.
+		most := int64(16 << 20)
+		if room := limit - cost(total, lines); room < most {
+			most = max(room+1, 64<<10)
+		}
+		c := cr.grow(most)
+		m, err := io.ReadFull(r, c[:cap(c)])
+		cr.chunks[len(cr.chunks)-1] = c[:m]
+		lines += int64(bytes.Count(c[:m], []byte{delim}))
+		total += int64(m)
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, 0, nil, readError{err}
+		}
+		if cost(total, lines) > limit {
+			return nil, 0, io.MultiReader(cr, r), nil
+		}
+	}
+	if len(cr.chunks) == 1 && !cr.mapped[0] {
+		data = cr.chunks[0]
+	} else {
+		data = make([]byte, 0, total+1)
+		for i, c := range cr.chunks {
+			data = append(data, c...)
+			cr.free(i)
+		}
+	}
+	cr.chunks = nil
+	return terminate(data, lines, limit, delim)
+}
+
+// chunkReader holds the chunks slurpChunks read, and reads them back.
+type chunkReader struct {
+	chunks [][]byte
+	mapped []bool
+	next   int // the chunk Read is in
+}
+
+// grow adds an empty chunk: 64 KiB, then twice the last, up to 16 MiB,
+// and never more than most bytes.
+func (cr *chunkReader) grow(most int64) []byte {
+	n := 64 << 10
+	if k := len(cr.chunks); k > 0 {
+		n = min(2*cap(cr.chunks[k-1]), 16<<20)
+	}
+	n = int(min(int64(n), most))
+	c, mapped := allocBytes(n)
+	cr.chunks = append(cr.chunks, c[:0])
+	cr.mapped = append(cr.mapped, mapped)
+	return c[:0]
+}
+
+func (cr *chunkReader) free(i int) {
+	if cr.mapped[i] {
+		freeBytes(cr.chunks[i])
+		cr.mapped[i] = false
+	}
+	cr.chunks[i] = nil
+}
+
+func (cr *chunkReader) release() {
+	for i := range cr.chunks {
+		cr.free(i)
+	}
+}
+
+func (cr *chunkReader) Read(p []byte) (int, error) {
+	for cr.next < len(cr.chunks) {
+		if c := cr.chunks[cr.next]; len(c) > 0 {
+			n := copy(p, c)
+			cr.chunks[cr.next] = c[n:]
+			return n, nil
+		}
+		cr.free(cr.next)
+		cr.next++
+	}
+	return 0, io.EOF
 }
 
 // cost is the memory the in-memory shuffle needs for data of this size:
@@ -97,39 +203,38 @@ func cost(size, lines int64) int64 {
 	return size + 10*lines
 }
 
-// lineReader reads lines of any length. Each comes with its delimiter, one
-// added to an unterminated last line, and stays valid until the next call.
+// lineReader reads lines of any length in pieces of at most its buffer's
+// size, so that a line is never held whole unless its reader keeps it. An
+// unterminated last line gets a delimiter.
 type lineReader struct {
-	br    *bufio.Reader
-	delim byte
-	long  []byte // a line longer than br's buffer, put together
+	br      *bufio.Reader
+	delim   [1]byte
+	pending bool // a last line without its delimiter: the delimiter comes next
 }
 
 func newLineReader(r io.Reader, delim byte, size int) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, size), delim: delim}
+	return &lineReader{br: bufio.NewReaderSize(r, size), delim: [1]byte{delim}}
 }
 
-// next returns the next line, or io.EOF after the last.
-func (r *lineReader) next() ([]byte, error) {
-	b, err := r.br.ReadSlice(r.delim)
-	for err == bufio.ErrBufferFull {
-		r.long = append(r.long, b...)
-		b, err = r.br.ReadSlice(r.delim)
+// piece returns the next piece of the current line, valid until the next
+// call, and whether it ends the line (with the delimiter). At the start of
+// a line, io.EOF says there are no more lines.
+func (r *lineReader) piece() (b []byte, end bool, err error) {
+	if r.pending {
+		r.pending = false
+		return r.delim[:], true, nil
 	}
-	if len(r.long) > 0 {
-		b = append(r.long, b...)
-		r.long = r.long[:0]
-	}
+	b, err = r.br.ReadSlice(r.delim[0])
 	switch {
-	case err != nil && err != io.EOF:
-		return nil, err
-	case len(b) == 0:
-		return nil, io.EOF
-	case b[len(b)-1] != r.delim:
-		// Copied, not appended in place: b may be the reader's buffer.
-		b = append(append(r.long[:0], b...), r.delim)
+	case err == nil:
+		return b, true, nil
+	case err == bufio.ErrBufferFull:
+		return b, false, nil
+	case err == io.EOF && len(b) > 0:
+		r.pending = true
+		return b, false, nil
 	}
-	return b, nil
+	return nil, false, err
 }
 
 // rangeReader reads as the lines "next", "next+1", …, "last".

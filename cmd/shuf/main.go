@@ -102,8 +102,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 
 	if o.memory > 0 {
 		// Keep the collector to the budget, so that --memory bounds the
-		// process and not only what the shuffle holds.
-		debug.SetMemoryLimit(o.memory + o.memory/4 + 32<<20)
+		// process and not only what the shuffle holds: past what --memory
+		// counts, the process holds its buffers (the output's 1 MiB, the
+		// spill files' 8 MiB, the reader's 1 MiB) and the runtime.
+		debug.SetMemoryLimit(o.memory + 24<<20)
 	}
 	s, err := newShuf(o, stdin, stdout, stderr, tmp)
 	if err == nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 
 	"github.com/fairshuffle/shuffle"
@@ -61,12 +62,12 @@ func (l *labeler) next() uint16 {
 
 // scatterShuffle writes a uniformly random permutation of the lines of in.
 func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
-	data, n, all, err := slurp(in, size, s.mem, s.o.delim)
+	data, n, stream, err := slurp(in, size, s.mem, s.o.delim)
 	if err != nil {
 		return err
 	}
 	fy := shuffle.NewFisherYates(s.src)
-	if all {
+	if stream == nil {
 		out := s.open()
 		if n <= 1 { // nothing to shuffle, and nothing drawn
 			if n == 1 {
@@ -90,13 +91,23 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		est = 3 * s.mem * 32 // unknown: plan for 32 times memory
 	}
 	files := split(est, s.mem, 0, labels)
-	stream := io.MultiReader(bytes.NewReader(data), in)
-	data = nil
 	if err := s.scatter(stream, files, nil); err != nil {
 		return err
 	}
+	// What the pass held (up to --memory of input read ahead, and the
+	// files' buffers) is garbage now: let it go before the files are read
+	// back, into one buffer, as large as the largest that fits in memory.
+	if s.mem >= 16<<20 {
+		debug.FreeOSMemory()
+	}
+	need := int64(0)
+	for _, f := range files {
+		if cost(f.bytes, f.records) <= s.mem {
+			need = max(need, f.bytes)
+		}
+	}
+	buf := make([]byte, 0, need)
 	out := s.open()
-	var buf []byte
 	for _, f := range files {
 		if buf, err = s.drain(out, fy, f, buf); err != nil || !out.more() {
 			break
@@ -188,7 +199,9 @@ func split(size, mem int64, lo, hi int) []*spillFile {
 // file from, being split, and its records bring their labels; otherwise r is
 // the input's lines, and scatter labels them.
 func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
-	bufSize := int(min(max(s.mem/int64(4*len(files)), 4<<10), 1<<20))
+	// The files' buffers share at most an eighth of memory, and 8 MiB:
+	// they come on top of what the pass holds.
+	bufSize := int(min(max(min(s.mem/8, 8<<20)/int64(len(files)), 4<<10), 1<<20))
 	for _, f := range files {
 		var err error
 		if f.f, err = s.tmp.create(); err != nil {
@@ -199,6 +212,8 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 	width := files[0].hi - files[0].lo
 	base := files[0].lo
 	lab := labeler{s: s}
+	// A line goes to its file in the pieces it is read in: a line longer
+	// than memory passes through.
 	lr := newLineReader(r, s.o.delim, 1<<20)
 	var hdr [2]byte
 	for {
@@ -209,26 +224,36 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 				return spillReadError(from, err)
 			}
 		}
-		line, err := lr.next()
-		if err == io.EOF {
+		b, end, err := lr.piece()
+		if err == io.EOF && from == nil {
 			break
-		}
-		if err != nil {
-			if from != nil {
-				return spillReadError(from, err)
-			}
-			return readError{err}
 		}
 		if from == nil {
 			binary.LittleEndian.PutUint16(hdr[:], lab.next())
 		}
 		f := files[(int(binary.LittleEndian.Uint16(hdr[:]))-base)/width]
 		f.w.Write(hdr[:])
-		if _, err := f.w.Write(line); err != nil {
-			return spillWriteError(f, err)
+		f.bytes += 2
+		for {
+			if err != nil {
+				if from != nil {
+					if err == io.EOF {
+						err = io.ErrUnexpectedEOF
+					}
+					return spillReadError(from, err)
+				}
+				return readError{err}
+			}
+			if _, err := f.w.Write(b); err != nil {
+				return spillWriteError(f, err)
+			}
+			f.bytes += int64(len(b))
+			if end {
+				break
+			}
+			b, end, err = lr.piece()
 		}
 		f.records++
-		f.bytes += int64(len(line)) + 2
 	}
 	for _, f := range files {
 		if err := f.w.Flush(); err != nil {
@@ -319,11 +344,11 @@ func (s *shuf) drainOnDisk(out *output, fy shuffle.Shuffler, f *spillFile) error
 	}
 	shuffle.Slice(fy, spans)
 	for _, sp := range spans {
-		line := make([]byte, sp.len)
-		if _, err := f.f.ReadAt(line, sp.at); err != nil {
+		more, err := out.writeAt(f.f, sp.at, sp.len)
+		if err != nil {
 			return spillReadError(f, err)
 		}
-		if !out.write(line) {
+		if !more {
 			break
 		}
 	}

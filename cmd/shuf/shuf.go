@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"github.com/fairshuffle/shuffle"
@@ -145,54 +144,117 @@ func (s *shuf) sample(in io.Reader, echo bool) error {
 	res := reservoir{k: int(s.o.count), r: rand.New(s.own)}
 	if echo {
 		for _, a := range s.o.operands {
-			res.add([]byte(a))
+			if j := res.slot(); j >= 0 {
+				res.kept[j] = append(append(res.kept[j], a...), s.o.delim)
+			}
 		}
 	} else {
-		lr := newLineReader(in, s.o.delim, 64<<10)
+		// A line is read in pieces and copied only if it is kept, so a
+		// long line that is not kept costs nothing.
+		lr := newLineReader(in, s.o.delim, pieceSize)
 		for {
-			line, err := lr.next()
+			b, end, err := lr.piece()
 			if err == io.EOF {
 				break
 			}
-			if err != nil {
-				return readError{err}
+			j := res.slot()
+			for {
+				if err != nil {
+					return readError{err}
+				}
+				if j >= 0 {
+					res.keep(j, b)
+				}
+				if end {
+					break
+				}
+				b, end, err = lr.piece()
 			}
-			res.add(line[:len(line)-1])
 		}
 	}
 	shuffle.Slice(shuffle.NewFisherYates(s.src), res.kept)
 	out := s.open()
 	for _, l := range res.kept {
-		out.write(append(l, s.o.delim))
+		var more [][]byte
+		if len(res.more) > 0 {
+			more = res.more[&l[0]]
+		}
+		out.writePieces(l, more)
 	}
 	return s.finish(out)
 }
 
-// reservoir is Algorithm R's state: the lines kept, each an own copy, and
-// how many lines it has seen.
+// pieceSize is the most -n copies at once: a line longer than this is kept
+// in pieces of this size, so that it is never grown and copied, and the
+// pieces of a line that leaves the reservoir serve the next.
+const pieceSize = 64 << 10
+
+// reservoir is Algorithm R's state: the lines kept, each an own copy with
+// its delimiter, and how many lines it has seen. A line of more than one
+// piece keeps its first in kept and the others in more, under the address
+// of its first byte, which stays with it when kept is shuffled.
 type reservoir struct {
-	k    int
-	r    *rand.Rand
-	kept [][]byte
-	seen uint64
+	k     int
+	r     *rand.Rand
+	kept  [][]byte
+	more  map[*byte][][]byte
+	spare [][]byte // pieces of lines that left
+	seen  uint64
 }
 
-func (res *reservoir) add(line []byte) {
-	if len(res.kept) < res.k {
-		res.kept = append(res.kept, slices.Clone(line))
-	} else if j := res.r.Uint64N(res.seen + 1); j < uint64(res.k) {
-		res.kept[j] = append(res.kept[j][:0], line...)
-	}
+// slot draws where the next line goes: the index of its place in kept,
+// emptied, or -1 if it is not kept.
+func (res *reservoir) slot() int {
 	res.seen++
+	if len(res.kept) < res.k {
+		res.kept = append(res.kept, nil)
+		return len(res.kept) - 1
+	}
+	j := res.r.Uint64N(res.seen)
+	if j >= uint64(res.k) {
+		return -1
+	}
+	old := res.kept[j]
+	if rest, ok := res.more[&old[0]]; ok {
+		res.spare = append(res.spare, rest...)
+		delete(res.more, &old[0])
+	}
+	if cap(old) == pieceSize {
+		res.spare = append(res.spare, old)
+		old = nil
+	}
+	res.kept[j] = old[:0] // a short line's room serves the next
+	return int(j)
+}
+
+// keep adds a copy of piece b to line j.
+func (res *reservoir) keep(j int, b []byte) {
+	if len(res.kept[j]) == 0 && (len(b) < pieceSize || cap(res.kept[j]) >= pieceSize) {
+		res.kept[j] = append(res.kept[j], b...)
+		return
+	}
+	var p []byte
+	if k := len(res.spare); k > 0 {
+		p, res.spare = res.spare[k-1], res.spare[:k-1]
+	}
+	p = append(p[:0], b...)
+	if len(res.kept[j]) == 0 {
+		res.kept[j] = p
+		return
+	}
+	if res.more == nil {
+		res.more = map[*byte][][]byte{}
+	}
+	res.more[&res.kept[j][0]] = append(res.more[&res.kept[j][0]], p)
 }
 
 // runAlgo shuffles the whole input in memory with the --algo algorithm.
 func (s *shuf) runAlgo(in io.Reader, size int64) error {
-	data, n, all, err := slurp(in, size, s.mem, s.o.delim)
+	data, n, rest, err := slurp(in, size, s.mem, s.o.delim)
 	if err != nil {
 		return err
 	}
-	if !all {
+	if rest != nil {
 		return fatalError{fmt.Sprintf("--algo %s shuffles in memory, and the input is larger than --memory %s", s.alg.Name, sizeText(s.mem))}
 	}
 	starts := lineStarts[int](data, n, s.o.delim)
@@ -205,7 +267,7 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 // runRepeat is -r on lines: each output line is drawn independently and
 // uniformly from the input, COUNT times or until the output is closed.
 func (s *shuf) runRepeat(in io.Reader, size int64) error {
-	data, n, _, err := slurp(in, size, math.MaxInt64, s.o.delim)
+	data, n, _, err := slurp(in, size, math.MaxInt64, s.o.delim) // never a rest
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// stuckBit is the negative control of the tests below: a source whose bit
+// 63 is always 0. The label of every fourth line (bits 48 to 63 of a word)
+// is then below 2^15, so that line comes early, and a bounded draw
+// (Uint64N, IntN: the top bits of a 128-bit product) falls in the lower
+// half of its range. Every path of shuf draws from its source, so each
+// test below must reject its output from this source with the same check
+// that passes it from a fair one.
+type stuckBit struct{ rand.Source }
+
+func (s stuckBit) Uint64() uint64 { return s.Source.Uint64() &^ (1 << 63) }
+
+// TestPathsUniform tests by chi-square each way shuf shuffles, run in this
+// process, from a fair source and from the stuckBit source, which must
+// fail the same check. The in-memory paths shuffle a few lines many times,
+// and every outcome (each order of 4 lines, or each ordered pair for -n 2
+// of 5) must be equally likely, 50 expected a cell. The spill path, slower
+// a run, shuffles 40,000 lines once: see spillP. α = 10⁻⁴ is the false
+// failure rate of a fair path; the seeds are fixed, so the verdicts are
+// reproducible.
+func TestPathsUniform(t *testing.T) {
+	const alpha = 1e-4
+	lines := "a\nb\nc\nd\n"
+	many := func(outcomes int, run func(s *shuf) error) func(rand.Source) float64 {
+		return func(src rand.Source) float64 { return pathP(t, run, outcomes, 50*outcomes, src) }
+	}
+	for _, tc := range []struct {
+		name string
+		p    func(rand.Source) float64
+	}{
+		{"memory", many(24, func(s *shuf) error {
+			return s.scatterShuffle(strings.NewReader(lines), int64(len(lines)))
+		})},
+		{"index", many(24, func(s *shuf) error { // -i 1-4
+			s.o.rangeSet, s.o.lo, s.o.hi = true, 1, 4
+			return s.runRange()
+		})},
+		{"sample", many(20, func(s *shuf) error { // -n 2, the reservoir
+			s.o.count, s.o.countSet = 2, true
+			return s.sample(strings.NewReader("a\nb\nc\nd\ne\n"), false)
+		})},
+		{"index-sample", many(20, func(s *shuf) error { // -i 1-5 -n 2
+			s.o.rangeSet, s.o.lo, s.o.hi, s.o.count, s.o.countSet = true, 1, 5, 2, true
+			return s.runRange()
+		})},
+		{"spill", func(src rand.Source) float64 { return spillP(t, src, false) }},
+		{"spill-again", func(src rand.Source) float64 { return spillP(t, src, true) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := tc.p(rand.NewChaCha8([32]byte{1}))
+			assert.Greater(t, p, alpha, "%s: p = %g", tc.name, p)
+			q := tc.p(stuckBit{rand.NewChaCha8([32]byte{1})})
+			assert.Less(t, q, alpha, "%s: the negative control passed: p = %g", tc.name, q)
+			t.Logf("p = %.3g; with bit 63 stuck at 0: p = %.3g", p, q)
+		})
+	}
+}
+
+// pathP runs a path trials times from src and returns the chi-square
+// p-value of its outputs against the uniform distribution on k outcomes.
+func pathP(t *testing.T, run func(*shuf) error, k, trials int, src rand.Source) float64 {
+	t.Helper()
+	counts := map[string]int{}
+	for range trials {
+		var out bytes.Buffer
+		s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, stdout: &out, src: src, own: src, mem: 1 << 20}
+		require.NoError(t, run(s))
+		require.NoError(t, s.finish(s.out))
+		counts[out.String()]++
+	}
+	return uniformP(t, counts, k, trials)
+}
+
+// spillP shuffles the 40,000 lines "0" to "39999" once with 64 KiB of
+// memory, through temporary files, and returns the chi-square p-value of
+// a table: the line's place in its label word (i mod 4) and input half
+// (8 rows) against its output tenth (10 columns), 500 expected a cell. In a
+// uniform permutation the table is a random matching of the rows' lines to
+// the columns' places, the null of a chi-square test of independence with
+// both margins fixed: 63 degrees of freedom. uniformP counts 79, which
+// makes the test conservative: a fair path fails less often than α.
+//
+// With again, the input's size is given as 1 byte, as when a file grows
+// after shuf looked at it: the plan is then 2 files, each too big for
+// memory, which are split again by label.
+func spillP(t *testing.T, src rand.Source, again bool) float64 {
+	t.Helper()
+	const n = 40000
+	in := seqText(0, n-1)
+	size := int64(len(in))
+	if again {
+		size = 1
+	}
+	var out bytes.Buffer
+	s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, stdout: &out, src: src, own: src, mem: 64 << 10, tmp: &tempDir{}}
+	defer s.tmp.remove()
+	require.NoError(t, s.scatterShuffle(strings.NewReader(in), size))
+	require.NoError(t, s.finish(s.out))
+	first := len(split(size, s.mem, 0, labels))
+	if again {
+		assert.Greater(t, s.tmp.files, first, "no file was split again")
+	} else {
+		assert.Equal(t, first, s.tmp.files, "it did not spill as planned")
+	}
+	counts := map[string]int{}
+	got := strings.Fields(out.String())
+	require.Len(t, got, n)
+	for at, l := range got {
+		i, err := strconv.Atoi(l)
+		require.NoError(t, err)
+		counts[fmt.Sprint(i%4, 2*i/n, 10*at/n)]++
+	}
+	return uniformP(t, counts, 80, n)
+}
+
+// TestLabelsUniform tests the label draw itself, from which every order of
+// the scatter comes: over 2^18 labels, chi-square on the top 5 bits of the
+// label against its place in the word (4 × 32 cells), and on the top 3 bits
+// of neighbouring labels (8 × 8 cells, both within a word and across words).
+// α = 10⁻⁴ each. The negative controls go through the same checks: the
+// stuckBit source biases the fourth label of each word; a source whose
+// words repeat one 16-bit value four times gives uniform labels that come
+// in equal runs of four.
+func TestLabelsUniform(t *testing.T) {
+	const alpha, n = 1e-4, 1 << 18
+	check := func(src rand.Source) (slots, pairs float64) {
+		ls := (&shuf{own: src}).drawLabels(n)
+		bySlot := map[string]int{}
+		for i, l := range ls {
+			bySlot[fmt.Sprint(i%4, l>>11)]++
+		}
+		byPair := map[string]int{}
+		for i := 0; i+2 < len(ls); i += 2 {
+			byPair[fmt.Sprint(ls[i]>>13, ls[i+1]>>13, "in")]++    // places 0-1, 2-3
+			byPair[fmt.Sprint(ls[i+1]>>13, ls[i+2]>>13, "out")]++ // 1-2, 3-0 of the next word
+		}
+		return uniformP(t, bySlot, 4*32, n), pairsP(t, byPair, n/2-1)
+	}
+	slots, pairs := check(rand.NewChaCha8([32]byte{2}))
+	assert.Greater(t, slots, alpha, "labels by place in the word: p = %g", slots)
+	assert.Greater(t, pairs, alpha, "neighbouring labels: p = %g", pairs)
+	stuckSlots, _ := check(stuckBit{rand.NewChaCha8([32]byte{2})})
+	assert.Less(t, stuckSlots, alpha, "bit 63 stuck: the test passed it: p = %g", stuckSlots)
+	_, runPairs := check(runsOfFour{rand.NewChaCha8([32]byte{2})})
+	assert.Less(t, runPairs, alpha, "runs of four: the test passed it: p = %g", runPairs)
+	t.Logf("p = %.3g (places), %.3g (neighbours); bit 63 stuck: %.3g; runs of four: %.3g", slots, pairs, stuckSlots, runPairs)
+}
+
+// runsOfFour repeats the low 16 bits of each word four times.
+type runsOfFour struct{ rand.Source }
+
+func (s runsOfFour) Uint64() uint64 { return (s.Source.Uint64() & 0xffff) * 0x0001000100010001 }
+
+// pairsP is the smaller p-value of the two 8 × 8 tables of byPair, "in"
+// and "out" (keys end so), each of trials pairs.
+func pairsP(t *testing.T, byPair map[string]int, trials int) float64 {
+	t.Helper()
+	p := 1.0
+	for _, side := range []string{"in", "out"} {
+		c := map[string]int{}
+		for k, v := range byPair {
+			if strings.HasSuffix(k, side) {
+				c[k] = v
+			}
+		}
+		p = min(p, uniformP(t, c, 64, trials))
+	}
+	return p
+}
+
+// TestRepeatUniform: -r picks each line with the same probability, the
+// last one included, whether the lines come from a file (the last without
+// its newline), from -e or from -i. Chi-square over the 5 lines' counts in
+// 50,000 picks, α = 10⁻⁴; the negative control is a --random-source whose
+// every 8th byte has its top bit cleared (bit 63 of each word stuck at 0),
+// under which IntN(5) never picks the last two lines.
+func TestRepeatUniform(t *testing.T) {
+	const alpha, picks = 1e-4, 50000
+	file := write(t, "in", "1\n2\n3\n4\n5")
+	b := make([]byte, 8*picks)
+	r := rand.New(rand.NewPCG(9, 10))
+	for i := 0; i < len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], r.Uint64()&^(1<<63))
+	}
+	stuck := write(t, "stuck", string(b))
+	for _, args := range [][]string{{file}, {"-e", "1", "2", "3", "4", "5"}, {"-i", "1-5"}} {
+		p := repeatP(t, append([]string{"--seed", "5", "-r", "-n", fmt.Sprint(picks)}, args...))
+		assert.Greater(t, p, alpha, "-r %q: p = %g", args, p)
+		q := repeatP(t, append([]string{"--random-source", stuck, "-r", "-n", fmt.Sprint(picks)}, args...))
+		assert.Less(t, q, alpha, "-r %q: the negative control passed: p = %g", args, q)
+		t.Logf("-r %q: p = %.3g; bit 63 stuck: p = %.3g", args, p, q)
+	}
+}
+
+// repeatP runs shuf with args and returns the chi-square p-value of the
+// counts of the lines 1 to 5 in its output against equal counts; a line
+// that never comes up gives 0.
+func repeatP(t *testing.T, args []string) float64 {
+	t.Helper()
+	out := ok(t, "", args...)
+	counts := map[string]int{}
+	n := 0
+	for _, l := range strings.Fields(out) {
+		counts[l]++
+		n++
+	}
+	require.Equal(t, 50000, n, "%q", args)
+	if len(counts) < 5 {
+		return 0
+	}
+	return uniformP(t, counts, 5, n)
+}
+
+// TestSampleLongLines: -n keeps lines longer than its 64 KiB pieces whole
+// and exact, when a kept line is replaced by a shorter or a longer one, and
+// when it keeps every line.
+func TestSampleLongLines(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	var b strings.Builder
+	var want []string
+	for i := range 40 {
+		l := fmt.Sprintf("%d:%s\n", i, strings.Repeat(string(rune('a'+i%26)), r.IntN(300<<10)))
+		b.WriteString(l)
+		want = append(want, l)
+	}
+	file := write(t, "in", b.String())
+	for seed := range 5 {
+		out := ok(t, "", "--seed", fmt.Sprint(seed), "-n", "3", file)
+		got := sorted(out, '\n')
+		require.Len(t, got, 3, "seed %d", seed)
+		assert.Len(t, slices.Compact(got), 3, "seed %d: a line twice", seed)
+		for _, l := range got {
+			assert.Contains(t, want, l, "seed %d: not an input line (%d bytes)", seed, len(l))
+		}
+	}
+	in := input() // a line of 1.2 MB and a last line without its newline
+	all := ok(t, "", "--seed", "1", "-n", "100000", write(t, "in2", in))
+	assert.Equal(t, sorted(in+"\n", '\n'), sorted(all, '\n'))
+}
