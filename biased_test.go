@@ -43,7 +43,7 @@ func biasedCases() []biasedCase {
 				continue
 			}
 			one := orderProbs(withRounds(a.NewRounds, 1), n)
-			def := (&shuffler{alg: algByName(a.Name)}).roundsFor(n)
+			def := a.Rounds(n)
 			for _, rounds := range []int{1, def} {
 				dist := make([]float64, len(one))
 				dist[0] = 1

@@ -3,6 +3,7 @@ package shuffle
 import (
 	"fmt"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -202,7 +203,7 @@ func TestExactBiased(t *testing.T) {
 				case a.NewRounds == nil:
 					dist = enumerate(viaSlice(a.New), n)
 				case rounds == 0:
-					dist = exactRounds(a, n, (&shuffler{alg: algByName(a.Name)}).roundsFor(n))
+					dist = exactRounds(a, n, a.Rounds(n))
 				default:
 					dist = exactRounds(a, n, rounds)
 				}
@@ -264,7 +265,7 @@ func TestDistance(t *testing.T) {
 				assert.InDelta(t, want, curve[rounds], 1e-12, "%s n=%d rounds=%d", a.Name, n, rounds)
 				assert.Equal(t, curve[rounds], Distance(a, n, rounds))
 			}
-			def := (&shuffler{alg: algByName(a.Name)}).roundsFor(n)
+			def := a.Rounds(n)
 			want, _ := tvExact(exactRounds(a, n, def)).Float64()
 			assert.InDelta(t, want, Distance(a, n, 0), 1e-12, "%s n=%d default", a.Name, n)
 		}
@@ -357,7 +358,11 @@ func TestExactRejection(t *testing.T) {
 			for i := range probs {
 				probs[i] = new(big.Rat)
 			}
-			choicePaths(n, L, viaSlice(NewRejection), func(p, bounds []int) {
+			var abandoned bool
+			choicePaths(n, limited(L, viaSlice(NewRejection), &abandoned), func(p, bounds []int) {
+				if abandoned {
+					return
+				}
 				w := big.NewInt(1)
 				for _, b := range bounds {
 					w.Mul(w, big.NewInt(int64(b)))
@@ -376,5 +381,32 @@ func TestExactRejection(t *testing.T) {
 		}
 		f, _ := missing.Float64()
 		t.Logf("n=%d: every order equal at each length; mass beyond %d choices %.4f", n, n+extra, f)
+	}
+}
+
+// limited is f with at most L choices: a run that asks for more is
+// abandoned, and *abandoned says so until the next run starts. It makes an
+// algorithm with unboundedly many choices enumerable up to a known missing
+// mass.
+func limited(L int, f shuffleFunc, abandoned *bool) shuffleFunc {
+	type tooLong struct{}
+	return func(src rand.Source, p []int) {
+		inner, made := src.(*scripted), 0
+		*abandoned = false
+		defer func() {
+			if e := recover(); e != nil {
+				if _, ok := e.(tooLong); !ok {
+					panic(e)
+				}
+				*abandoned = true
+			}
+		}()
+		f(&scripted{choose: func(m int) int {
+			if made == L {
+				panic(tooLong{})
+			}
+			made++
+			return inner.choose(m)
+		}}, p)
 	}
 }

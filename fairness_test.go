@@ -210,7 +210,7 @@ func enumerate(f shuffleFunc, n int) []*big.Rat {
 	for i := range probs {
 		probs[i] = new(big.Rat)
 	}
-	choicePaths(n, 0, f, func(p, bounds []int) {
+	choicePaths(n, f, func(p, bounds []int) {
 		weight := big.NewInt(1)
 		for _, b := range bounds {
 			weight.Mul(weight, big.NewInt(int64(b)))
@@ -289,7 +289,7 @@ func TestFairnessReport(t *testing.T) {
 		case a.Name == "rejection":
 			tv = "(not enumerable)"
 		case a.NewRounds != nil:
-			d := tvExact(exactRounds(a, 5, (&shuffler{alg: algByName(a.Name)}).roundsFor(5)))
+			d := tvExact(exactRounds(a, 5, a.Rounds(5)))
 			f, _ := d.Float64()
 			tv = fmt.Sprintf("%.6f", f)
 			assert.Positive(t, d.Sign(), a.Name)

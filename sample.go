@@ -30,7 +30,7 @@ func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 		return
 	}
 	r := newRNG(src)
-	forward(&r, s, k)
+	sweepSlice(&r, s, sweepRest, k)
 }
 
 // Sample returns k distinct integers from [0, n), a uniformly random
