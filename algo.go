@@ -102,14 +102,13 @@ func shuffleSlice[S ~[]E, E any](sh *shuffler, s S) {
 	a := sh.alg
 	switch a.shape {
 	case shapeBackward:
-		if a.scatters && n >= large.threshold && r.script == nil {
+		if sh.scatters(&r, n) {
 			scatter(&r, s, 1)
 		} else {
 			backward(&r, s, a.batched)
 		}
 	case shapeSweep:
-		_, steps, _, _, _ := a.sweep.plan(n)
-		sweepSlice(&r, s, a.sweep, steps)
+		sweepSlice(&r, s, a.sweep, n)
 	case shapePairs:
 		pairs(&r, s, sh.roundsFor(n))
 	case shapeSpans:
@@ -117,6 +116,13 @@ func shuffleSlice[S ~[]E, E any](sh *shuffler, s S) {
 	default:
 		permute(s, a.order(r, n, sh.roundsFor(n)))
 	}
+}
+
+// scatters reports whether sh shuffles n items by the cache-aware path:
+// fisher-yates from large.threshold items on, except under a test script,
+// which only the plain loop answers.
+func (sh *shuffler) scatters(r *rng, n int) bool {
+	return sh.alg.scatters && n >= large.threshold && r.script == nil
 }
 
 // Shuffle shuffles n items by calling swap(i, j) to exchange items i and j.
@@ -130,20 +136,20 @@ func (sh *shuffler) Shuffle(n int, swap func(i, j int)) {
 	}
 	r := newRNG(sh.src)
 	a := sh.alg
+	if sh.scatters(&r, n) {
+		// The same order as Slice gives: scatter the indices, then follow
+		// the permutation with swap.
+		p := make([]int, n)
+		for i := range p {
+			p[i] = i
+		}
+		scatter(&r, p, 1)
+		permuteFunc(swap, p)
+		return
+	}
 	switch a.shape {
 	case shapeBackward:
-		if a.scatters && n >= large.threshold && r.script == nil {
-			// The same order as Slice gives: scatter the indices, then
-			// follow the permutation with swap.
-			p := make([]int, n)
-			for i := range p {
-				p[i] = i
-			}
-			scatter(&r, p, 1)
-			permuteFunc(swap, p)
-		} else {
-			backwardFunc(&r, n, swap, a.batched)
-		}
+		backwardFunc(&r, n, swap, a.batched)
 	case shapeSweep:
 		sweepFunc(&r, n, swap, a.sweep)
 	case shapePairs:

@@ -11,22 +11,15 @@ const DefaultCutRounds = 20
 // compose to rotations, so only n of the n! orders can ever appear. The
 // rounds are therefore added up first and the deck is rotated once, by
 // three reversals: O(n + rounds) time, the same result as cut by cut.
-var algCut = &algo{
-	name:    "cut",
+var algCut = &algo{name: "cut",
 	summary: "cut at a random point and swap the piles, 20 times: only n orders are reachable",
-	time:    "O(n)",
-	draws:   "one bounded index per cut",
-	rounds:  func(int) int { return DefaultCutRounds },
-	shape:   shapeSpans,
-	spans:   cutSpans,
-}
+	time:    "O(n)", draws: "one bounded index per cut",
+	rounds: func(int) int { return DefaultCutRounds }, shape: shapeSpans, spans: cutSpans}
 
 // Cut shuffles s in place with the default source by cutting it
 // [DefaultCutRounds] times. O(n) time, one bounded draw per cut, no
 // allocation. It is biased; see [NewCut].
-func Cut[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algCut}, s)
-}
+func Cut[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algCut}, s) }
 
 // NewCut returns the cut [Shuffler] drawing from src (nil: the default
 // source), making rounds cuts, or [DefaultCutRounds] if rounds is 0. It is

@@ -10,29 +10,20 @@ import (
 // out, repeat. Each order is the outcome of exactly one of the n! equally
 // likely sequences of picks. The remaining items are counted in a Fenwick
 // tree, which finds the k-th and strikes it out in O(log n).
-var algDraw = &algo{
-	name:    "draw",
-	uniform: true,
+var algDraw = &algo{name: "draw", uniform: true,
 	summary: "Fisher and Yates's 1938 method: draw the k-th remaining item, append it",
-	time:    "O(n log n)",
-	draws:   "n−1 bounded indices",
-	shape:   shapeOrder,
-	order:   func(r rng, n, _ int) []int { return drawOrder(&r, n) },
-}
+	time:    "O(n log n)", draws: "n−1 bounded indices", shape: shapeOrder,
+	order: func(r rng, n, _ int) []int { return drawOrder(&r, n) }}
 
 // Draw shuffles s in place, uniformly, with the default source, by Fisher
 // and Yates's original 1938 method. O(n log n) time, n−1 bounded draws; it
 // allocates an []int of len(s) and one of len(s)+1.
-func Draw[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algDraw}, s)
-}
+func Draw[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algDraw}, s) }
 
 // NewDraw returns the draw [Shuffler] drawing from src (nil: the default
 // source): it picks the k-th of the items not yet drawn, k uniform, and
 // appends it to the order.
-func NewDraw(src rand.Source) Shuffler {
-	return &shuffler{alg: algDraw, src: src}
-}
+func NewDraw(src rand.Source) Shuffler { return &shuffler{alg: algDraw, src: src} }
 
 // drawOrder returns the order of n items made by the 1938 draw: the item at
 // position t started at position p[t].

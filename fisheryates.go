@@ -11,33 +11,23 @@ import (
 // and Lemire, 2025; the proof is in batch.go): six per word while the bound
 // is at most 2⁹, down to two up to 2²⁸. From large.threshold items on it
 // scatters into cache-sized buckets first (large.go).
-var algFisherYates = &algo{
-	name:     "fisher-yates",
-	uniform:  true,
-	summary:  "Durstenfeld's backward swap loop on the package's fastest exact path",
-	time:     "O(n)",
-	draws:    "n−1 bounded indices, up to six from each word",
-	shape:    shapeBackward,
-	batched:  true,
-	scatters: true,
-}
+var algFisherYates = &algo{name: "fisher-yates", uniform: true,
+	summary: "Durstenfeld's backward swap loop on the package's fastest exact path",
+	time:    "O(n)", draws: "n−1 bounded indices, up to six from each word",
+	shape: shapeBackward, batched: true, scatters: true}
 
 // FisherYates shuffles s in place, uniformly, with the default source: the
 // package's fastest exact shuffle. O(n) time, n−1 bounded indices cut up to
 // six from each random word; no allocation below 2²³ items, a buffer of n
 // items from there on. For a seeded or secure source use [NewFisherYates].
-func FisherYates[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algFisherYates}, s)
-}
+func FisherYates[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algFisherYates}, s) }
 
 // NewFisherYates returns the fisher-yates [Shuffler] drawing from src (nil:
 // the default source): for i = n−1 down to 1, swap item i with a uniform
 // item j in [0, i]. Each of the n! orders comes from exactly one of n!
 // equally likely sequences of choices. From 2²³ items on it scatters into
 // buckets drawing from generators derived from src, as [Parallel] says.
-func NewFisherYates(src rand.Source) Shuffler {
-	return &shuffler{alg: algFisherYates, src: src}
-}
+func NewFisherYates(src rand.Source) Shuffler { return &shuffler{alg: algFisherYates, src: src} }
 
 // Parallel shuffles s in place with fisher-yates on up to workers
 // goroutines (0: runtime.GOMAXPROCS(0)), giving exactly the order

@@ -12,28 +12,18 @@ import (
 // the new item, gives each of the (i+1)! orders once. It only ever looks at
 // items already placed, so the same loop can read from another slice
 // (Shuffled) or from a stream (Collect).
-var algInsideOut = &algo{
-	name:    "inside-out",
-	uniform: true,
+var algInsideOut = &algo{name: "inside-out", uniform: true,
 	summary: "inside-out: item i goes to a random place in [0, i], its occupant to i",
-	time:    "O(n)",
-	draws:   "n−1 bounded indices",
-	shape:   shapeSweep,
-	sweep:   sweepUpTo,
-}
+	time:    "O(n)", draws: "n−1 bounded indices", shape: shapeSweep, sweep: sweepUpTo}
 
 // InsideOut shuffles s in place, uniformly, with the default source, by the
 // inside-out algorithm. O(n) time, n−1 bounded draws, no allocation.
-func InsideOut[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algInsideOut}, s)
-}
+func InsideOut[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algInsideOut}, s) }
 
 // NewInsideOut returns the inside-out [Shuffler] drawing from src (nil: the
 // default source): item i goes to a uniform place j in [0, i], the item at j
 // to i. [Shuffled] and [Collect] make the same draws.
-func NewInsideOut(src rand.Source) Shuffler {
-	return &shuffler{alg: algInsideOut, src: src}
-}
+func NewInsideOut(src rand.Source) Shuffler { return &shuffler{alg: algInsideOut, src: src} }
 
 // Shuffled returns a new slice holding the items of s in uniformly random
 // order, leaving s untouched, in one pass of the inside-out algorithm. It

@@ -68,11 +68,11 @@ func (w sweep) plan(n int) (from, steps, first, step, rel int) {
 	return 0, n, n, 0, 0
 }
 
-// sweepSlice runs the sweep w over s for its first steps positions (at
-// most the sweep's own count); Partial stops the forward sweep early.
+// sweepSlice runs the sweep w over s for its first steps positions, or
+// all of them if it has fewer; Partial stops the forward sweep early.
 func sweepSlice[S ~[]E, E any](r *rng, s S, w sweep, steps int) {
-	from, _, first, step, rel := w.plan(len(s))
-	x := indices{count: steps, first: first, step: step}
+	from, all, first, step, rel := w.plan(len(s))
+	x := indices{count: min(steps, all), first: first, step: step}
 	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
 		for t, j := range js {
 			i := from + k + t
@@ -145,45 +145,49 @@ func (b *spanBlock) add(m span) bool {
 	return b.len+2 <= block
 }
 
-// spans applies the moves next makes, a block at a time, until it makes
-// none.
+// step puts the next block of moves next makes in b and reports whether
+// it holds any.
+func (w *spanWalk) step(next func(spanWalk) (spanWalk, spanBlock), b *spanBlock) bool {
+	*w, *b = next(*w)
+	return b.len > 0
+}
+
+// spans applies the moves next makes, a block at a time.
 func spans[S ~[]E, E any](r *rng, s S, rounds int, next func(spanWalk) (spanWalk, spanBlock)) {
 	w := spanWalk{r: *r, n: len(s), rounds: rounds}
-	for {
-		var b spanBlock
-		if w, b = next(w); b.len == 0 {
-			return
-		}
+	var b spanBlock
+	for w.step(next, &b) {
 		for _, m := range b.buf[:b.len] {
-			if m.lift {
-				last := s[m.hi-1]
-				copy(s[m.lo+1:m.hi], s[m.lo:m.hi-1])
-				s[m.lo] = last
-			} else {
+			if !m.lift {
 				slices.Reverse(s[m.lo:m.hi])
+				continue
 			}
+			last := s[m.hi-1]
+			copy(s[m.lo+1:m.hi], s[m.lo:m.hi-1])
+			s[m.lo] = last
 		}
 	}
 }
 
 func spansFunc(r *rng, n int, swap func(i, j int), rounds int, next func(spanWalk) (spanWalk, spanBlock)) {
-	w := spanWalk{r: *r, n: n, rounds: rounds}
-	for {
-		var b spanBlock
-		if w, b = next(w); b.len == 0 {
-			return
-		}
+	w, b := spanWalk{r: *r, n: n, rounds: rounds}, spanBlock{}
+	for w.step(next, &b) {
 		for _, m := range b.buf[:b.len] {
-			if m.lift {
-				for i := m.hi - 1; i > m.lo; i-- {
-					swap(i, i-1)
-				}
-			} else {
-				for i, j := m.lo, m.hi-1; i < j; i, j = i+1, j-1 {
-					swap(i, j)
-				}
-			}
+			m.swaps(swap)
 		}
+	}
+}
+
+// swaps makes the move m by swaps of neighbours or of mirror positions.
+func (m span) swaps(swap func(i, j int)) {
+	if m.lift {
+		for i := m.hi - 1; i > m.lo; i-- {
+			swap(i, i-1)
+		}
+		return
+	}
+	for i, j := m.lo, m.hi-1; i < j; i, j = i+1, j-1 {
+		swap(i, j)
 	}
 }
 

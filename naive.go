@@ -8,26 +8,17 @@ import "math/rand/v2"
 // all be equally likely. The item that starts at i ends at j with
 // probability (q^(n−1−j) + q^i)/n if j < i and (q^(n−1−j) + q^i −
 // q^(i+n−1−j))/n if j ≥ i, q = 1 − 1/n (derived in naiveClosedForm's test).
-var algNaive = &algo{
-	name:    "naive",
+var algNaive = &algo{name: "naive",
 	summary: "swap each position with any position: n^n equally likely paths onto n! orders",
-	time:    "O(n)",
-	draws:   "n bounded indices",
-	shape:   shapeSweep,
-	sweep:   sweepAny,
-}
+	time:    "O(n)", draws: "n bounded indices", shape: shapeSweep, sweep: sweepAny}
 
 // Naive shuffles s in place with the default source by the classic mistake:
 // it swaps every position with any position. O(n) time, n bounded draws, no
 // allocation. It is biased; see [NewNaive].
-func Naive[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algNaive}, s)
-}
+func Naive[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algNaive}, s) }
 
 // NewNaive returns the naive [Shuffler] drawing from src (nil: the default
 // source). It is biased for n ≥ 3: in a 52-card deck the second card ends on
 // top with probability 0.0260 instead of 1/52 = 0.0192. For i = 0 up to
 // n−1 it swaps item i with a uniform item j in [0, n−1].
-func NewNaive(src rand.Source) Shuffler {
-	return &shuffler{alg: algNaive, src: src}
-}
+func NewNaive(src rand.Source) Shuffler { return &shuffler{alg: algNaive, src: src} }

@@ -13,22 +13,15 @@ const DefaultOverhandRounds = 20
 // the packets are taken off the top one by one and dropped onto the other
 // hand, so their order is reversed while each keeps its own. Mixing takes
 // order n²·log n passes (Jonasson, Ann. Appl. Probab. 16, 2006).
-var algOverhand = &algo{
-	name:    "overhand",
-	summary: "overhand shuffle in Pemantle's model, 20 rounds",
-	time:    "O(n) per round",
-	draws:   "n−1 coin flips per pass",
-	rounds:  func(int) int { return DefaultOverhandRounds },
-	shape:   shapeSpans,
-	spans:   overhandSpans,
-}
+var algOverhand = &algo{name: "overhand", summary: "overhand shuffle in Pemantle's model, 20 rounds",
+	time: "O(n) per round", draws: "n−1 coin flips per pass",
+	rounds: func(int) int { return DefaultOverhandRounds }, shape: shapeSpans,
+	spans: overhandSpans}
 
 // Overhand shuffles s in place with the default source by
 // [DefaultOverhandRounds] overhand passes. O(n) time and n−1 coin flips per
 // pass, no allocation. It is biased; see [NewOverhand].
-func Overhand[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algOverhand}, s)
-}
+func Overhand[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algOverhand}, s) }
 
 // NewOverhand returns the overhand [Shuffler] drawing from src (nil: the
 // default source), making rounds passes, or [DefaultOverhandRounds] if rounds

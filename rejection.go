@@ -9,30 +9,20 @@ import "math/rand/v2"
 // probability m/n, so the expected total is n·Hₙ. Its redraws are unbounded,
 // so the enumeration cannot cover it; TestExactRejection enumerates its runs
 // up to a length instead.
-var algRejection = &algo{
-	name:      "rejection",
-	uniform:   true,
-	summary:   "draw any position, draw again if already taken",
-	time:      "O(n log n) expected",
-	draws:     "n·Hₙ ≈ n·ln n bounded indices expected",
-	unbounded: true,
-	shape:     shapeOrder,
-	order:     func(r rng, n, _ int) []int { return rejectionOrder(&r, n) },
-}
+var algRejection = &algo{name: "rejection", uniform: true,
+	summary: "draw any position, draw again if already taken", time: "O(n log n) expected",
+	draws: "n·Hₙ ≈ n·ln n bounded indices expected", unbounded: true, shape: shapeOrder,
+	order: func(r rng, n, _ int) []int { return rejectionOrder(&r, n) }}
 
 // Rejection shuffles s in place, uniformly, with the default source, by
 // drawing positions and drawing again when one was already taken. Expected
 // O(n log n) time and n·Hₙ bounded draws (236 for 52 cards); it allocates an
 // []int of len(s) and a bit set.
-func Rejection[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algRejection}, s)
-}
+func Rejection[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algRejection}, s) }
 
 // NewRejection returns the rejection [Shuffler] drawing from src (nil: the
 // default source).
-func NewRejection(src rand.Source) Shuffler {
-	return &shuffler{alg: algRejection, src: src}
-}
+func NewRejection(src rand.Source) Shuffler { return &shuffler{alg: algRejection, src: src} }
 
 // rejectionOrder returns the order of n items made by drawing positions and
 // redrawing taken ones: the item at position t started at position p[t].

@@ -18,22 +18,15 @@ const DefaultRiffleRounds = 7
 // riffles an order with r rising sequences has probability
 // C(2^k + n − r, n)/2^(kn) (Bayer and Diaconis, "Trailing the dovetail
 // shuffle to its lair", Ann. Appl. Probab. 2(2), 1992; see mixing.go).
-var algRiffle = &algo{
-	name:    "riffle",
-	summary: "Gilbert–Shannon–Reeds riffle shuffle, 7 times",
-	time:    "O(n) per round",
-	draws:   "n coin flips and at most n−1 bounded indices per riffle",
-	rounds:  func(int) int { return DefaultRiffleRounds },
-	shape:   shapeOrder,
-	order:   func(r rng, n, k int) []int { return riffleOrder(&r, n, k) },
-}
+var algRiffle = &algo{name: "riffle", summary: "Gilbert–Shannon–Reeds riffle shuffle, 7 times",
+	time: "O(n) per round", draws: "n coin flips and at most n−1 bounded indices per riffle",
+	rounds: func(int) int { return DefaultRiffleRounds }, shape: shapeOrder,
+	order: func(r rng, n, k int) []int { return riffleOrder(&r, n, k) }}
 
 // Riffle shuffles s in place with the default source by [DefaultRiffleRounds]
 // riffle shuffles. O(n) time, n coin flips and at most n−1 bounded draws per
 // riffle; it allocates two []int of len(s). It is biased; see [NewRiffle].
-func Riffle[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algRiffle}, s)
-}
+func Riffle[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algRiffle}, s) }
 
 // NewRiffle returns the riffle [Shuffler] drawing from src (nil: the default
 // source), making rounds Gilbert–Shannon–Reeds riffles, or

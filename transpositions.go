@@ -8,21 +8,14 @@ import "math/rand/v2"
 // after about ½·n·ln n swaps, with a sharp cut-off. For n ≥ 3 it is never
 // exactly uniform: after k swaps every order's probability is a multiple of
 // n^−2k, and n! does not divide n^2k.
-var algTranspositions = &algo{
-	name:    "transpositions",
-	summary: "swap two random positions, ⌈n·ln n⌉ times",
-	time:    "O(n log n)",
-	draws:   "two bounded indices per swap",
-	rounds:  ceilNLogN,
-	shape:   shapePairs,
-}
+var algTranspositions = &algo{name: "transpositions", summary: "swap two random positions, ⌈n·ln n⌉ times",
+	time: "O(n log n)", draws: "two bounded indices per swap", rounds: ceilNLogN,
+	shape: shapePairs}
 
 // Transpositions shuffles s in place with the default source by swapping two
 // uniformly random positions ⌈n·ln n⌉ times. O(n log n) time, two bounded
 // draws per swap, no allocation. It is biased; see [NewTranspositions].
-func Transpositions[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algTranspositions}, s)
-}
+func Transpositions[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algTranspositions}, s) }
 
 // NewTranspositions returns the transpositions [Shuffler] drawing from src
 // (nil: the default source), making rounds swaps of two uniform positions,
