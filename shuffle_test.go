@@ -144,9 +144,11 @@ func TestPermutation(t *testing.T) {
 				checkPerm(t, func() Shuffler { return a.New(rand.NewPCG(seed, 7)) }, n)
 				checkPerm(t, func() Shuffler { return a.New(rand.NewChaCha8([32]byte{byte(seed)})) }, n)
 				checkPerm(t, func() Shuffler { return a.New(nil) }, n)
-				s := ordered(n)
-				topLevel[a.Name](s)
-				assert.ElementsMatch(t, ordered(n), s)
+				if top, ok := topLevel[a.Name]; ok { // none for a test's own algorithm
+					s := ordered(n)
+					top(s)
+					assert.ElementsMatch(t, ordered(n), s)
+				}
 			}
 		})
 	}
@@ -501,8 +503,7 @@ func FuzzPermutation(f *testing.F) {
 func TestNoAllocs(t *testing.T) {
 	s := ordered(1000)
 	for _, a := range Algorithms() {
-		switch a.Name {
-		case "draw", "rejection", "riffle":
+		if lookup(a.Name).shape == shapeOrder {
 			continue // documented to allocate their order
 		}
 		sh := a.New(rand.NewPCG(1, 2))
