@@ -510,7 +510,9 @@ func TestNoAllocs(t *testing.T) {
 		swap := func(i, j int) { s[i], s[j] = s[j], s[i] }
 		assert.Zero(t, testing.AllocsPerRun(20, func() { Slice(sh, s) }), "%s: Slice", a.Name)
 		assert.Zero(t, testing.AllocsPerRun(20, func() { sh.Shuffle(len(s), swap) }), "%s: Shuffle", a.Name)
-		assert.Zero(t, testing.AllocsPerRun(20, func() { topLevel[a.Name](s) }), "%s: default source", a.Name)
+		if top, ok := topLevel[a.Name]; ok {
+			assert.Zero(t, testing.AllocsPerRun(20, func() { top(s) }), "%s: default source", a.Name)
+		}
 	}
 }
 
