@@ -7,29 +7,23 @@ import (
 	"slices"
 )
 
-// Alias picks indices at random with fixed probabilities, weights[i]/W, in
-// O(1) time per pick after O(n) set-up, by Vose's alias method ("A linear
-// algorithm for generating random numbers with a given distribution", IEEE
-// TSE 17(9), 1991). Build it once with NewAlias and call Pick as often as
-// needed.
-//
-// Each index i owns one column of height 1/n: with probability cut[i]/2⁶⁴ a
-// pick of that column answers i, otherwise the column's alias. Vose's
-// construction fills the columns so that every index's pieces add up to its
-// weight's share, to floating-point rounding and 2⁻⁶⁴ per column.
+// Alias picks indices with fixed probabilities, weights[i]/W, in O(1) time
+// per pick, by Vose's alias method ("A linear algorithm for generating random
+// numbers with a given distribution", IEEE TSE 17(9), 1991).
 type Alias struct {
+	// Index i owns column i of height 1/n: a pick of that column answers
+	// i with probability cut[i]/2⁶⁴, else alias[i]. Vose's construction
+	// fills the columns so that every index's pieces add up to its share,
+	// to floating-point rounding and 2⁻⁶⁴ per column.
 	src   rand.Source
 	cut   []uint64
 	alias []int
 }
 
-// NewAlias returns an Alias for the weights, drawing from src (nil: the
-// default source, which makes Pick safe for concurrent use; a scripted
-// source is not supported). It copies what it needs and never modifies
-// weights; any finite weights are handled, subnormal ones and sums beyond
-// the largest float64 (two weights of 1e308) included. It returns an error
-// if there are no weights, if a weight is negative, NaN or infinite, or if
-// all weights are zero. O(n) time and memory.
+// NewAlias returns an [Alias] for the weights, drawing from src (nil: the
+// default source, which makes Pick safe for concurrent use), in O(n) time and
+// memory. It copies what it needs and takes any finite weights. It returns the
+// errors of [WeightedSample] for bad weights.
 func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
 	a, _, _, err := newAlias(src, weights)
 	return a, err

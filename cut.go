@@ -16,17 +16,15 @@ var algCut = &algo{name: "cut",
 	time:    "O(n)", draws: "one bounded index per cut",
 	rounds: func(int) int { return DefaultCutRounds }, shape: shapeSpans, spans: cutSpans}
 
-// Cut shuffles s in place with the default source by cutting it
-// [DefaultCutRounds] times. O(n) time, one bounded draw per cut, no
-// allocation. It is biased; see [NewCut].
+// Cut is biased: it only rotates, so a 52-card deck reaches 52 of its 52!
+// orders. It shuffles s in place with the default source by cutting it
+// [DefaultCutRounds] times at a uniform point: O(n) time, one bounded draw a
+// cut, no allocation.
 func Cut[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algCut}, s) }
 
-// NewCut returns the cut [Shuffler] drawing from src (nil: the default
-// source), making rounds cuts, or [DefaultCutRounds] if rounds is 0. It is
-// biased for every n ≥ 2 and every number of cuts: it only rotates, so a
-// 52-card deck reaches 52 of its 52! orders. Each cut moves the cards below
-// a uniform point, leaving at least one in each pile, to the top.
-// NewCut panics if rounds < 0.
+// NewCut returns the biased cut [Shuffler] (see [Cut]): rounds cuts (0:
+// [DefaultCutRounds]), drawing from src (nil: the default source). It panics
+// if rounds < 0.
 func NewCut(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewCut", algCut, src, rounds)
 }

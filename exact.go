@@ -6,16 +6,12 @@ import (
 	"strconv"
 )
 
-// Distance returns the total variation distance between the order of n
-// items after alg and the uniform order, ½·Σ over the n! orders of
-// |P(order) − 1/n!|, exact up to float64 rounding: every sequence of choices
-// one round can make is enumerated and rounds are composed over the n!
-// orders. rounds sets a repeated shuffle's rounds (0: its default; ignored
-// by the others); an algorithm that is not [Algorithm.Enumerable] is uniform
-// by proof, and Distance returns 0. Time: one run per sequence of choices of
-// a round (up to nⁿ), then up to n!·m steps per round, m the orders one
-// round reaches. Distance panics if alg is not from [Algorithms] (an unknown
-// name or a nil New), if n < 1 or n > 8, or if rounds < 0.
+// Distance returns the exact total variation distance to uniform of n ≤ 8
+// items after alg with rounds rounds (0: its default): ½·Σ |P(order) − 1/n!|
+// over the n! orders, every choice of a round enumerated. An algorithm that
+// is not [Algorithm.Enumerable] is uniform by proof: 0. Time: up to nⁿ runs,
+// then n!·m steps a round, m the orders one round reaches. It panics if alg is
+// not from [Algorithms], if n < 1 or n > 8, or if rounds < 0.
 func Distance(alg Algorithm, n, rounds int) float64 {
 	a := registered("Distance", alg)
 	checkEnumeration("Distance", n, rounds)
@@ -30,11 +26,10 @@ func Distance(alg Algorithm, n, rounds int) float64 {
 	return distances(a, n, rounds)[rounds]
 }
 
-// Distances returns, for a repeated shuffle, the total variation distance
-// to uniform after 0, 1, …, rounds rounds on n items, as [Distance] computes
-// it but in one pass; element 0, the deck as it was, is 1 − 1/n!. Distances
-// panics if alg is not from [Algorithms] or has no rounds, if n < 1 or
-// n > 8, or if rounds < 0.
+// Distances returns, for a repeated shuffle, the exact distances to uniform
+// after 0, 1, …, rounds rounds on n items, as [Distance] computes them but in
+// one pass; element 0, the deck as it was, is 1 − 1/n!. It panics as
+// Distance does, and if alg has no rounds.
 func Distances(alg Algorithm, n, rounds int) []float64 {
 	a := registered("Distances", alg)
 	if a.rounds == nil {

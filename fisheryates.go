@@ -23,20 +23,15 @@ var algFisherYates = &algo{name: "fisher-yates", uniform: true,
 func FisherYates[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algFisherYates}, s) }
 
 // NewFisherYates returns the fisher-yates [Shuffler] drawing from src (nil:
-// the default source): for i = n−1 down to 1, swap item i with a uniform
-// item j in [0, i]. Each of the n! orders comes from exactly one of n!
-// equally likely sequences of choices. From 2²³ items on it scatters into
-// buckets drawing from generators derived from src, as [Parallel] says.
+// the default source): for i = n−1 down to 1, swap item i with a uniform item
+// in [0, i]. From 2²³ items on it scatters as [Parallel] says.
 func NewFisherYates(src rand.Source) Shuffler { return &shuffler{alg: algFisherYates, src: src} }
 
-// Parallel shuffles s in place with fisher-yates on up to workers
-// goroutines (0: runtime.GOMAXPROCS(0)), giving exactly the order
-// Slice(NewFisherYates(src), s) gives, whatever the number of workers. Below
-// 2²³ items it runs on the calling goroutine; from there on it allocates a
-// buffer of len(s) items and its buckets draw from generators derived from
-// src, never weaker than src: ChaCha8 keyed with 256 bits of it, or PCGs
-// when src is a *rand.PCG. src must not be used elsewhere meanwhile.
-// Parallel panics if workers < 0.
+// Parallel shuffles s in place with fisher-yates on up to workers goroutines
+// (0: GOMAXPROCS), giving exactly the order Slice([NewFisherYates](src), s)
+// gives. From 2²³ items it allocates len(s) items and draws from generators
+// seeded from src, never weaker: ChaCha8, or PCGs for a *rand.PCG; src must
+// not be used meanwhile. It panics if workers < 0.
 func Parallel[S ~[]E, E any](src rand.Source, s S, workers int) {
 	if workers < 0 {
 		panic("shuffle: Parallel: negative workers")

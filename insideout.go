@@ -43,11 +43,9 @@ func Shuffled[S ~[]E, E any](src rand.Source, s S) S {
 	return out
 }
 
-// Collect returns the values of seq in uniformly random order by the
-// inside-out algorithm, reading seq once and never needing its length in
-// advance. It draws from src (nil: the
-// default source), one bounded draw per value after the first, and grows the
-// result as append does.
+// Collect returns the values of seq in uniform order by the inside-out
+// algorithm, reading seq once: one bounded draw from src (nil: the default
+// source) per value after the first. The result grows as append grows it.
 func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {
 	r := newRNG(src)
 	var out []E

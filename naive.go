@@ -12,13 +12,13 @@ var algNaive = &algo{name: "naive",
 	summary: "swap each position with any position: n^n equally likely paths onto n! orders",
 	time:    "O(n)", draws: "n bounded indices", shape: shapeSweep, sweep: sweepAny}
 
-// Naive shuffles s in place with the default source by the classic mistake:
-// it swaps every position with any position. O(n) time, n bounded draws, no
-// allocation. It is biased; see [NewNaive].
+// Naive is biased: in a 52-card deck the second card ends on top with
+// probability 0.0260, not 1/52 = 0.0192. It shuffles s in place with the
+// default source by the classic mistake, swapping every position with any
+// position: O(n) time, n bounded draws, no allocation.
 func Naive[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algNaive}, s) }
 
-// NewNaive returns the naive [Shuffler] drawing from src (nil: the default
-// source). It is biased for n ≥ 3: in a 52-card deck the second card ends on
-// top with probability 0.0260 instead of 1/52 = 0.0192. For i = 0 up to
-// n−1 it swaps item i with a uniform item j in [0, n−1].
+// NewNaive returns the biased naive [Shuffler] (see [Naive]) drawing from
+// src (nil: the default source): for i = 0 up to n−1 it swaps item i with a
+// uniform item in [0, n−1].
 func NewNaive(src rand.Source) Shuffler { return &shuffler{alg: algNaive, src: src} }

@@ -2,17 +2,10 @@ package shuffle
 
 import "math"
 
-// Log2Factorial returns log2(n!), the number of random bits needed to choose
-// one of the n! orders of n items. log2(52!) ≈ 225.58.
-//
-// A generator whose whole state is b bits can produce at most 2^b different
-// shuffles, so once Log2Factorial(n) > b some orders can never appear:
-// math/rand/v2's PCG (128 bits) cannot reach every order for n ≥ 35, and a
-// freshly seeded ChaCha8 (a 256-bit seed) cannot for n ≥ 58. The 1999 online-poker exploit
-// went further: its seed was the milliseconds since midnight, so only
-// 86,400,000 of the 52! decks could ever be dealt.
-//
-// Log2Factorial panics if n < 0.
+// Log2Factorial returns log₂(n!), the bits needed to choose one of the n!
+// orders of n items (225.58 for 52). A generator with b bits of state
+// reaches at most 2^b orders. O(n) time below 256, O(1) above. It panics if
+// n < 0.
 func Log2Factorial(n int) float64 {
 	if n < 0 {
 		panic("shuffle: Log2Factorial: negative n")

@@ -18,17 +18,16 @@ var algOverhand = &algo{name: "overhand", summary: "overhand shuffle in Pemantle
 	rounds: func(int) int { return DefaultOverhandRounds }, shape: shapeSpans,
 	spans: overhandSpans}
 
-// Overhand shuffles s in place with the default source by
-// [DefaultOverhandRounds] overhand passes. O(n) time and n−1 coin flips per
-// pass, no allocation. It is biased; see [NewOverhand].
+// Overhand is biased: after its 20 passes the top card of 52 is back on top
+// with probability 0.0908, not 1/52 = 0.0192. It shuffles s in place with the
+// default source by [DefaultOverhandRounds] overhand passes: O(n) time and
+// n−1 coin flips a pass, no allocation.
 func Overhand[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algOverhand}, s) }
 
-// NewOverhand returns the overhand [Shuffler] drawing from src (nil: the
-// default source), making rounds passes, or [DefaultOverhandRounds] if rounds
-// is 0. It is biased for n ≥ 3: after the 20 default passes of a 52-card
-// deck the top card is back on top with probability 0.0908 instead of 1/52 =
-// 0.0192. Each pass cuts the deck at every gap with probability ½ and
-// reverses the order of the packets. NewOverhand panics if rounds < 0.
+// NewOverhand returns the biased overhand [Shuffler] (see [Overhand]):
+// rounds passes (0: [DefaultOverhandRounds]), each cutting at every gap with
+// probability ½ and reversing the packets' order, drawing from src (nil: the
+// default source). It panics if rounds < 0.
 func NewOverhand(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewOverhand", algOverhand, src, rounds)
 }

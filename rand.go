@@ -12,22 +12,22 @@ import (
 // reads its generators' seeds from the source and labels items from those
 // generators; Alias.Pick reads its source directly.
 //
-// Keeping the seam this narrow is what lets a test replace the randomness
-// with a scripted chooser and enumerate every sequence of choices an
-// algorithm can make, which yields exact (not sampled) distributions. In
-// production the script field is nil and costs one predictable branch per
-// block of indices (see fill).
+// Keeping the seam this narrow is what lets the randomness be replaced by a
+// scripted chooser that enumerates every sequence of choices an algorithm
+// can make, which yields exact (not sampled) distributions: Distance does so,
+// and so do the tests. Otherwise the script field is nil and costs one
+// predictable branch per block of indices (see fill).
 type rng struct {
 	src    rand.Source // never nil: newRNG puts the default source in for nil
-	script *scripted   // non-nil only in tests
+	script *scripted   // non-nil only when choices are enumerated
 
 	coins  uint64 // unused random bits for coin, lowest first
 	ncoins uint
 }
 
-// scripted is a rand.Source used only by tests: every bounded choice the
-// package makes is answered by choose(n), which returns a value in [0, n).
-// Algorithms never ask a scripted source for a raw word.
+// scripted is the rand.Source of enumeration (choicePaths): every bounded
+// choice the package makes is answered by choose(n), which returns a value
+// in [0, n). Algorithms never ask a scripted source for a raw word.
 type scripted struct {
 	choose func(n int) int
 }
@@ -58,8 +58,8 @@ const block = 64
 // intn returns a uniform integer in [0, n) for n > 0, drawn as fill draws
 // each index (a mask for a power of two, Lemire's method otherwise); n == 1
 // draws nothing. It is fill for one index, written out so that a single draw
-// costs one call and not a block's setup: the algorithms that draw one index
-// at a time (riffle, draw, rejection, cut, Sample, Alias) go through it.
+// costs one call and not a block's setup, for whatever draws one index at a
+// time. (Alias.Pick writes it out once more; see there.)
 func (r *rng) intn(n int) int {
 	if r.script != nil {
 		return r.script.choose(n)

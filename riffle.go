@@ -23,30 +23,23 @@ var algRiffle = &algo{name: "riffle", summary: "Gilbert–Shannon–Reeds riffle
 	rounds: func(int) int { return DefaultRiffleRounds }, shape: shapeOrder,
 	order: func(r rng, n, k int) []int { return riffleOrder(&r, n, k) }}
 
-// Riffle shuffles s in place with the default source by [DefaultRiffleRounds]
-// riffle shuffles. O(n) time, n coin flips and at most n−1 bounded draws per
-// riffle; it allocates two []int of len(s). It is biased; see [NewRiffle].
+// Riffle is biased: after its 7 riffles a 52-card deck is at total
+// variation distance 0.334 from uniform ([RiffleDistance]). It shuffles s in
+// place with the default source: O(n) time, n coin flips and at most n−1
+// bounded draws a riffle; it allocates two []int of len(s).
 func Riffle[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algRiffle}, s) }
 
-// NewRiffle returns the riffle [Shuffler] drawing from src (nil: the default
-// source), making rounds Gilbert–Shannon–Reeds riffles, or
-// [DefaultRiffleRounds] if rounds is 0. It is biased for every n ≥ 2: after 7
-// riffles a 52-card deck is at total variation distance 0.334 from uniform
-// ([RiffleDistance]). NewRiffle panics if rounds < 0.
+// NewRiffle returns the biased riffle [Shuffler] (see [Riffle]): rounds
+// Gilbert–Shannon–Reeds riffles (0: [DefaultRiffleRounds]), drawing from src
+// (nil: the default source). It panics if rounds < 0.
 func NewRiffle(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewRiffle", algRiffle, src, rounds)
 }
 
-// Faro interleaves s perfectly, in place: the deck is cut exactly in half
-// and the halves are woven card by card. An out-faro (out true) keeps the top
-// card on top; an in-faro puts the top card second. For even n the out-faro
-// keeps both the top and the bottom card in place. For odd n the top half of
-// an out-faro is the larger one, so it keeps the top card, and the top half
-// of an in-faro is the smaller one, so it keeps the bottom card.
-//
-// Faro is deterministic and draws no randomness: eight out-faros restore a
-// 52-card deck, which is why a perfect riffle is a magician's tool and not a
-// shuffle. O(n) time; it allocates a copy of the top half.
+// Faro interleaves s perfectly, in place: cut exactly in half, the halves
+// woven card by card; an out-faro (out true) keeps the top card on top, an
+// in-faro puts it second. It draws nothing: eight out-faros restore a
+// 52-card deck. O(n) time; it allocates a copy of the top half.
 func Faro[S ~[]E, E any](s S, out bool) {
 	n := len(s)
 	h := n / 2

@@ -12,16 +12,15 @@ var algTranspositions = &algo{name: "transpositions", summary: "swap two random 
 	time: "O(n log n)", draws: "two bounded indices per swap", rounds: ceilNLogN,
 	shape: shapePairs}
 
-// Transpositions shuffles s in place with the default source by swapping two
-// uniformly random positions ⌈n·ln n⌉ times. O(n log n) time, two bounded
-// draws per swap, no allocation. It is biased; see [NewTranspositions].
+// Transpositions is biased: after its 206 swaps of a 52-card deck a card
+// stays in place with probability 0.01953, not 1/52 = 0.01923. It shuffles s
+// in place with the default source by swapping two uniform positions
+// ⌈n·ln n⌉ times: O(n log n) time, two bounded draws a swap, no allocation.
 func Transpositions[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algTranspositions}, s) }
 
-// NewTranspositions returns the transpositions [Shuffler] drawing from src
-// (nil: the default source), making rounds swaps of two uniform positions,
-// or ⌈n·ln n⌉ if rounds is 0. It is biased for n ≥ 3: after the 206 default
-// swaps of a 52-card deck a card stays in place with probability 0.01953
-// instead of 1/52 = 0.01923. NewTranspositions panics if rounds < 0.
+// NewTranspositions returns the biased transpositions [Shuffler] (see
+// [Transpositions]): rounds swaps of two uniform positions (0: ⌈n·ln n⌉),
+// drawing from src (nil: the default source). It panics if rounds < 0.
 func NewTranspositions(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewTranspositions", algTranspositions, src, rounds)
 }

@@ -9,31 +9,12 @@ import (
 )
 
 // WeightedSample returns the indices of k items drawn one after another
-// without replacement, each next one chosen with probability proportional
-// to its weight among those not yet drawn; so the first index is i with
-// probability weights[i]/W, and k = len(weights) gives a weighted shuffle.
-// Items of weight zero are drawn only after every item of positive weight,
-// in uniformly random order among themselves. It draws from src (nil: the
-// default source) and never modifies weights.
-//
-// It uses Efraimidis and Spirakis's keys ("Weighted random sampling with a
-// reservoir", IPL 97(5), 2006): the items in increasing order of Eᵢ/wᵢ, for
-// independent exponentials Eᵢ = −log uᵢ (their uᵢ^(1/wᵢ) in decreasing
-// order), are distributed exactly as successive weighted draws. Their
-// exponential jumps (A-ExpJ) keep only the k best keys and, instead of a key
-// per item, draw how much weight to pass over before the next item that
-// beats the worst kept key: O(n) time over the weights plus
-// O(k·log(n/k)·log k) for the draws, O(k) memory besides the result.
-//
-// Any finite weights are handled alike, subnormal ones and mixtures across
-// the whole float64 range included: keys are kept as log wᵢ − log Eᵢ, finite
-// for every positive weight, and the weights need not have a finite sum (two
-// weights of 1e308 are drawn half and half). The probabilities are exact to
-// floating-point rounding.
-//
-// WeightedSample returns an error, and draws nothing, if there are no
-// weights, if a weight is negative, NaN or infinite, or if all weights are
-// zero. It panics if k < 0 or k > len(weights).
+// without replacement, each with probability proportional to its weight
+// among those left; items of weight zero come last, in uniform order. It
+// draws from src (nil: the default source) in O(n + k·log(n/k)·log k) time
+// and O(k) extra memory, and never modifies weights. It returns an error,
+// drawing nothing, if there are no weights, a weight is negative, NaN or
+// infinite, or all are zero. It panics if k < 0 or k > len(weights).
 func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 	if k < 0 || k > len(weights) {
 		panic("shuffle: WeightedSample: k out of range")
@@ -44,6 +25,15 @@ func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 // weightedOrder is WeightedSample for the function fn, whose name its errors
 // carry: one pass to check the weights, then the draws.
 func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int, error) {
+	// Efraimidis and Spirakis's keys ("Weighted random sampling with a
+	// reservoir", IPL 97(5), 2006): the items in increasing order of
+	// Eᵢ/wᵢ, for independent exponentials Eᵢ, are distributed exactly as
+	// successive weighted draws. Their exponential jumps (A-ExpJ, expJ)
+	// keep only the k best keys and draw how much weight to pass over
+	// before the next item that beats the worst kept one. Keys are kept as
+	// log wᵢ − log Eᵢ, finite for every positive weight, so any finite
+	// weights work, subnormal ones and sums past the largest float64
+	// included.
 	positive, err := checkWeights(fn, weights)
 	if err != nil {
 		return nil, err
@@ -72,17 +62,11 @@ func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int,
 	return out, nil
 }
 
-// WeightedShuffle reorders s in place so that each next item is chosen with
-// probability proportional to its weight among those left, weights[i] being
-// the weight of s[i]; items of weight zero end up last, in uniformly random
-// order. It is WeightedSample(src, weights, len(weights)) applied to s, and
-// allocates the order (no jumps: every item of positive weight gets its
-// key). It never modifies weights.
-//
-// WeightedShuffle returns an error, and leaves s untouched and draws
-// nothing, if len(weights) != len(s), if there are no weights (s is
-// empty), if a weight is negative, NaN or infinite, or if all weights are
-// zero.
+// WeightedShuffle reorders s in place as [WeightedSample](src, weights,
+// len(s)) orders the indices, weights[i] being the weight of s[i]. It
+// allocates the order and never modifies weights. It returns the errors of
+// WeightedSample, and one if len(weights) != len(s), leaving s untouched and
+// drawing nothing.
 func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) error {
 	if len(weights) != len(s) {
 		return fmt.Errorf("shuffle: WeightedShuffle: %d weights for %d items", len(weights), len(s))
