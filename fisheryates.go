@@ -5,7 +5,7 @@ import (
 	"runtime"
 )
 
-// fisher-yates is Durstenfeld's backward loop (see NewDurstenfeld) with its
+// fisher-yates is Durstenfeld's backward loop, as durstenfeld runs it, with its
 // indices cut several from each random word, by chained multiplications with
 // one rejection test against the product of their bounds (Brackett-Rozinsky
 // and Lemire, 2025; the proof is in batch.go): six per word while the bound
