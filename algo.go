@@ -45,7 +45,7 @@ type algo struct {
 	uniform             bool
 	draws               string          // the randomness it consumes, per item or round
 	rounds              func(n int) int // its default number of rounds on n items; nil: one pass
-	unbounded           bool            // its choices are unbounded, so Distance cannot enumerate them
+	unbounded           bool            // its choices are unbounded: Distance cannot enumerate them, so it must be uniform by proof
 
 	shape    shape
 	batched  bool                                 // shapeBackward: several indices per word
