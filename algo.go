@@ -31,7 +31,7 @@ type shape uint8
 
 const (
 	shapeOrder    shape = iota // order computes the permutation; it is then applied
-	shapeBackward              // the backward loop, batched or not, scattering from large.threshold if scatters
+	shapeBackward              // the backward loop, batched or not; scatters if large
 	shapeSweep                 // sweep over the positions
 	shapePairs                 // rounds swaps of two drawn positions
 	shapeSpans                 // the moves spans makes
@@ -45,14 +45,16 @@ type algo struct {
 	uniform             bool
 	draws               string          // the randomness it consumes, per item or round
 	rounds              func(n int) int // its default number of rounds on n items; nil: one pass
-	unbounded           bool            // its choices are unbounded: Distance cannot enumerate them, so it must be uniform by proof
+	// unbounded: its choices are unbounded, so Distance cannot enumerate
+	// them; only an algorithm uniform by proof may be (Distance answers 0).
+	unbounded bool
 
 	shape    shape
-	batched  bool                                 // shapeBackward: several indices per word
-	scatters bool                                 // shapeBackward: the cache-aware path on large slices
-	sweep    sweep                                // shapeSweep
-	spans    func(spanWalk) (spanWalk, spanBlock) // shapeSpans: the next block of moves
-	order    func(r rng, n, rounds int) []int     // shapeOrder: the item at t started at order[t]
+	batched  bool                             // shapeBackward: several indices per word
+	scatters bool                             // shapeBackward: the cache-aware path on large slices
+	sweep    sweep                            // shapeSweep
+	spans    spanFunc                         // shapeSpans
+	order    func(r rng, n, rounds int) []int // shapeOrder: the item at t started at order[t]
 }
 
 // shuffler is every Shuffler the package returns: an algorithm, its source

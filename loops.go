@@ -132,6 +132,10 @@ type spanWalk struct {
 	round, at, start int
 }
 
+// spanFunc makes the next block of moves of an algorithm of the spans
+// shape, none when it is done.
+type spanFunc func(spanWalk) (spanWalk, spanBlock)
+
 // spanBlock is one block of moves.
 type spanBlock struct {
 	len int
@@ -147,13 +151,13 @@ func (b *spanBlock) add(m span) bool {
 
 // step puts the next block of moves next makes in b and reports whether
 // it holds any.
-func (w *spanWalk) step(next func(spanWalk) (spanWalk, spanBlock), b *spanBlock) bool {
+func (w *spanWalk) step(next spanFunc, b *spanBlock) bool {
 	*w, *b = next(*w)
 	return b.len > 0
 }
 
 // spans applies the moves next makes, a block at a time.
-func spans[S ~[]E, E any](r *rng, s S, rounds int, next func(spanWalk) (spanWalk, spanBlock)) {
+func spans[S ~[]E, E any](r *rng, s S, rounds int, next spanFunc) {
 	w := spanWalk{r: *r, n: len(s), rounds: rounds}
 	var b spanBlock
 	for w.step(next, &b) {
@@ -169,7 +173,7 @@ func spans[S ~[]E, E any](r *rng, s S, rounds int, next func(spanWalk) (spanWalk
 	}
 }
 
-func spansFunc(r *rng, n int, swap func(i, j int), rounds int, next func(spanWalk) (spanWalk, spanBlock)) {
+func spansFunc(r *rng, n int, swap func(i, j int), rounds int, next spanFunc) {
 	w, b := spanWalk{r: *r, n: n, rounds: rounds}, spanBlock{}
 	for w.step(next, &b) {
 		for _, m := range b.buf[:b.len] {

@@ -13,8 +13,9 @@ const DefaultOverhandRounds = 20
 // the packets are taken off the top one by one and dropped onto the other
 // hand, so their order is reversed while each keeps its own. Mixing takes
 // order n²·log n passes (Jonasson, Ann. Appl. Probab. 16, 2006).
-var algOverhand = &algo{name: "overhand", summary: "overhand shuffle in Pemantle's model, 20 rounds",
-	time: "O(n) per round", draws: "n−1 coin flips per pass",
+var algOverhand = &algo{name: "overhand",
+	summary: "overhand shuffle in Pemantle's model, 20 rounds", time: "O(n) per round",
+	draws:  "n−1 coin flips per pass",
 	rounds: func(int) int { return DefaultOverhandRounds }, shape: shapeSpans,
 	spans: overhandSpans}
 

@@ -8,9 +8,9 @@ import "math/rand/v2"
 // after about ½·n·ln n swaps, with a sharp cut-off. For n ≥ 3 it is never
 // exactly uniform: after k swaps every order's probability is a multiple of
 // n^−2k, and n! does not divide n^2k.
-var algTranspositions = &algo{name: "transpositions", summary: "swap two random positions, ⌈n·ln n⌉ times",
-	time: "O(n log n)", draws: "two bounded indices per swap", rounds: ceilNLogN,
-	shape: shapePairs}
+var algTranspositions = &algo{name: "transpositions",
+	summary: "swap two random positions, ⌈n·ln n⌉ times", time: "O(n log n)",
+	draws: "two bounded indices per swap", rounds: ceilNLogN, shape: shapePairs}
 
 // Transpositions is biased: after its 206 swaps of a 52-card deck a card
 // stays in place with probability 0.01953, not 1/52 = 0.01923. It shuffles s
