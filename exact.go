@@ -6,66 +6,44 @@ import (
 	"strconv"
 )
 
-// Distance returns the total variation distance between the order of n
-// items after alg and the uniform order: ½·Σ over the n! orders of
-// |P(order) − 1/n!|, the largest difference the two can make to the
-// probability of any event. rounds sets the rounds of a repeated shuffle
-// (0: its default); one-pass algorithms ignore it. alg must come from
-// [Algorithms] or [Lookup]: Distance computes the package's algorithm of
-// that name.
-//
-// It is exact up to float64 rounding, not sampled: every sequence of choices
-// one round can make is enumerated through the package's randomness seam,
-// each weighted by its probability, and rounds are composed as powers of the
-// transition matrix over the n! orders. For rejection, whose redraws make
-// unboundedly many choices, it returns 0, which the draw-method argument in
-// NewRejection's documentation proves and the tests check by enumerating
-// its runs up to a length. Cost: one run of the algorithm for each sequence
-// of choices one round can make (n! for the uniform algorithms; at n = 8,
-// nⁿ = 16,777,216 for naive and insertion, 6,696,050 for a riffle), then,
-// for each round, up to n!·m compositions of two orders of n items, m the
-// number of orders one round can reach: at n = 8 the 20 default overhand
-// rounds (m = 128) make about 10⁸, the slowest case.
-//
-// Distance panics if alg is not from Algorithms (an unknown name, or a nil
-// New), if n < 1 or n > 8, or if rounds < 0.
+// Distance returns the exact total variation distance to uniform of n ≤ 8
+// items after alg with rounds rounds (0: its default): ½·Σ |P(order) − 1/n!|
+// over the n! orders, every choice of a round enumerated. An algorithm that
+// is not [Algorithm.Enumerable] is uniform by proof: 0. Time: up to nⁿ runs,
+// then n!·m steps a round, m the orders one round reaches. It panics if alg is
+// not from [Algorithms], if n < 1 or n > 8, or if rounds < 0.
 func Distance(alg Algorithm, n, rounds int) float64 {
 	a := registered("Distance", alg)
 	checkEnumeration("Distance", n, rounds)
-	if a.Name == "rejection" {
+	switch {
+	case a.unbounded:
 		return 0
-	}
-	if a.NewRounds == nil {
-		return tvUniform(orderProbs(a.New, n))
-	}
-	if rounds == 0 {
-		rounds = (&shuffler{alg: algByName(a.Name)}).roundsFor(n)
+	case a.rounds == nil:
+		return tvUniform(orderProbs(func(src rand.Source) Shuffler { return &shuffler{alg: a, src: src} }, n))
+	case rounds == 0:
+		rounds = a.rounds(n)
 	}
 	return distances(a, n, rounds)[rounds]
 }
 
-// Distances returns, for a repeated shuffle (transpositions, cut, overhand,
-// riffle), the total variation distance to uniform after 0, 1, …, rounds
-// rounds on n items, computed as Distance does but in one pass: element k is
-// Distance(alg, n, k) for k ≥ 1, and element 0, the deck as it was, is
-// 1 − 1/n!.
-//
-// Distances panics if alg is not from Algorithms or is not a repeated
-// shuffle, if n < 1 or n > 8, or if rounds < 0.
+// Distances returns, for a repeated shuffle, the exact distances to uniform
+// after 0, 1, …, rounds rounds on n items, as [Distance] computes them but in
+// one pass; element 0, the deck as it was, is 1 − 1/n!. It panics as
+// Distance does, and if alg has no rounds.
 func Distances(alg Algorithm, n, rounds int) []float64 {
 	a := registered("Distances", alg)
-	if a.NewRounds == nil {
-		panic("shuffle: Distances: algorithm " + strconv.Quote(a.Name) + " is not a repeated shuffle")
+	if a.rounds == nil {
+		panic("shuffle: Distances: algorithm " + strconv.Quote(a.name) + " is not a repeated shuffle")
 	}
 	checkEnumeration("Distances", n, rounds)
 	return distances(a, n, rounds)
 }
 
 // distances is Distances for a registered repeated shuffle.
-func distances(a Algorithm, n, rounds int) []float64 {
+func distances(a *algo, n, rounds int) []float64 {
 	dist := make([]float64, factorial(n))
 	dist[0] = 1 // the deck as it was
-	one := orderProbs(func(src rand.Source) Shuffler { return a.NewRounds(src, 1) }, n)
+	one := orderProbs(func(src rand.Source) Shuffler { return &shuffler{alg: a, rounds: 1, src: src} }, n)
 	out := []float64{tvUniform(dist)}
 	for range rounds {
 		dist = composeRound(dist, one, n)
@@ -74,21 +52,19 @@ func distances(a Algorithm, n, rounds int) []float64 {
 	return out
 }
 
-// registered returns the package's own entry for a, found by name, for the
+// registered returns the table's entry for a, found by name, for the
 // function fn. It panics, naming fn and the name, if a cannot have come
 // from Algorithms: an unknown name (the zero Algorithm has the name ""), or
 // a nil New.
-func registered(fn string, a Algorithm) Algorithm {
-	for _, reg := range Algorithms() {
-		if reg.Name != a.Name {
-			continue
-		}
-		if a.New == nil {
-			panic("shuffle: " + fn + ": algorithm " + strconv.Quote(a.Name) + " has nil New")
-		}
-		return reg
+func registered(fn string, a Algorithm) *algo {
+	reg := lookup(a.Name)
+	switch {
+	case reg == nil:
+		panic("shuffle: " + fn + ": unknown algorithm " + strconv.Quote(a.Name))
+	case a.New == nil:
+		panic("shuffle: " + fn + ": algorithm " + strconv.Quote(a.Name) + " has nil New")
 	}
-	panic("shuffle: " + fn + ": unknown algorithm " + strconv.Quote(a.Name))
+	return reg
 }
 
 // checkEnumeration checks the n and rounds arguments of fn.
@@ -116,7 +92,7 @@ func tvUniform(dist []float64) float64 {
 // rank, that the shufflers mk returns produce, by enumerating their choices.
 func orderProbs(mk func(rand.Source) Shuffler, n int) []float64 {
 	probs := make([]float64, factorial(n))
-	choicePaths(n, 0, func(src rand.Source, p []int) { Slice(mk(src), p) }, func(p, bounds []int) {
+	choicePaths(n, func(src rand.Source, p []int) { Slice(mk(src), p) }, func(p, bounds []int) {
 		w := 1.0
 		for _, b := range bounds {
 			w /= float64(b)
@@ -129,49 +105,26 @@ func orderProbs(mk func(rand.Source) Shuffler, n int) []float64 {
 // choicePaths runs run on 0..n−1 once for every sequence of choices a
 // scripted source can answer and calls visit with the order it produced and
 // the bounds of the choices made; the path's probability is the product of
-// their reciprocals. With limit > 0 a run that asks for more than limit
-// choices is abandoned unvisited, which makes algorithms with unboundedly
-// many choices (rejection) enumerable up to a known missing mass; with 0,
-// run must make finitely many choices.
-func choicePaths(n, limit int, run func(src rand.Source, p []int), visit func(p, bounds []int)) {
+// their reciprocals. run must make finitely many choices.
+func choicePaths(n int, run func(src rand.Source, p []int), visit func(p, bounds []int)) {
 	var path, bounds []int // the choices of the current run and their ranges
 	pos := 0
-	type tooLong struct{}
 	src := &scripted{choose: func(m int) int {
 		if pos == len(path) {
-			if limit > 0 && pos == limit {
-				panic(tooLong{})
-			}
 			path, bounds = append(path, 0), append(bounds, m)
 		}
 		pos++
 		return path[pos-1]
 	}}
 	p := make([]int, n)
-	// complete runs run and reports whether it finished within the limit.
-	complete := func() (done bool) {
-		defer func() {
-			if e := recover(); e != nil {
-				if _, ok := e.(tooLong); !ok {
-					panic(e)
-				}
-				done = false
-			}
-		}()
-		run(src, p)
-		return true
-	}
 	for {
 		for i := range p {
 			p[i] = i
 		}
 		pos = 0
-		if complete() {
-			path, bounds = path[:pos], bounds[:pos]
-			visit(p, bounds)
-		} else {
-			pos = len(path) // the abandoned run used every recorded choice
-		}
+		run(src, p)
+		path, bounds = path[:pos], bounds[:pos]
+		visit(p, bounds)
 		// Advance the last choice that has another value; drop the rest.
 		i := len(path) - 1
 		for i >= 0 && path[i]+1 == bounds[i] {
@@ -214,54 +167,4 @@ func composeRound(dist, one []float64, n int) []float64 {
 		}
 	}
 	return next
-}
-
-// rank returns the index of the order p of 0..n−1 among all n! orders in
-// lexicographic order (its Lehmer code read as a mixed-radix number).
-func rank(p []int) int {
-	r := 0
-	for i, v := range p {
-		smaller := 0
-		for _, w := range p[i+1:] {
-			if w < v {
-				smaller++
-			}
-		}
-		r = r*(len(p)-i) + smaller
-	}
-	return r
-}
-
-// unrank returns the order of 0..n−1 with the given lexicographic rank.
-func unrank(idx, n int) []int {
-	left := make([]int, n)
-	for i := range left {
-		left[i] = i
-	}
-	p := make([]int, 0, n)
-	for i := n; i >= 1; i-- {
-		f := factorial(i - 1)
-		p = append(p, left[idx/f])
-		left = append(left[:idx/f], left[idx/f+1:]...)
-		idx %= f
-	}
-	return p
-}
-
-func factorial(n int) int {
-	f := 1
-	for k := 2; k <= n; k++ {
-		f *= k
-	}
-	return f
-}
-
-// algByName returns the algorithm with the registry name.
-func algByName(name string) alg {
-	for a, n := range algNames {
-		if n == name {
-			return alg(a)
-		}
-	}
-	panic("shuffle: no algorithm " + name)
 }

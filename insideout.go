@@ -5,25 +5,25 @@ import (
 	"math/rand/v2"
 )
 
+// inside-out grows a shuffled prefix: for i = 1 up to n−1, item i goes to a
+// uniform place j in [0, i] and the item that was at j moves to i. By
+// induction the first i+1 items are in uniform order after step i: each of
+// the i! orders of the prefix, extended by the i+1 equally likely places of
+// the new item, gives each of the (i+1)! orders once. It only ever looks at
+// items already placed, so the same loop can read from another slice
+// (Shuffled) or from a stream (Collect).
+var algInsideOut = &algo{name: "inside-out", uniform: true,
+	summary: "inside-out: item i goes to a random place in [0, i], its occupant to i",
+	time:    "O(n)", draws: "n−1 bounded indices", shape: shapeSweep, sweep: sweepUpTo}
+
 // InsideOut shuffles s in place, uniformly, with the default source, by the
 // inside-out algorithm. O(n) time, n−1 bounded draws, no allocation.
-func InsideOut[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algInsideOut}, s)
-}
+func InsideOut[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algInsideOut}, s) }
 
-// NewInsideOut returns the inside-out Shuffler drawing from src (nil: the
-// default source).
-//
-// The inside-out algorithm grows a shuffled prefix: for i = 1 up to n−1,
-// item i goes to a uniform place j in [0, i] and the item that was at j moves
-// to i. By induction the first i+1 items are in uniform random order after
-// step i: each of the i! orders of the prefix, extended by the i+1 equally
-// likely places of the new item, gives each of the (i+1)! orders exactly once.
-// Because it only ever looks at items already placed, the same loop can read
-// from another slice (Shuffled) or from a stream of unknown length (Collect).
-func NewInsideOut(src rand.Source) Shuffler {
-	return &shuffler{alg: algInsideOut, src: src}
-}
+// NewInsideOut returns the inside-out [Shuffler] drawing from src (nil: the
+// default source): item i goes to a uniform place j in [0, i], the item at j
+// to i. [Shuffled] and [Collect] make the same draws.
+func NewInsideOut(src rand.Source) Shuffler { return &shuffler{alg: algInsideOut, src: src} }
 
 // Shuffled returns a new slice holding the items of s in uniformly random
 // order, leaving s untouched, in one pass of the inside-out algorithm. It
@@ -43,11 +43,9 @@ func Shuffled[S ~[]E, E any](src rand.Source, s S) S {
 	return out
 }
 
-// Collect returns the values of seq in uniformly random order by the
-// inside-out algorithm, reading seq once and never needing its length in
-// advance. It draws from src (nil: the
-// default source), one bounded draw per value after the first, and grows the
-// result as append does.
+// Collect returns the values of seq in uniform order by the inside-out
+// algorithm, reading seq once: one bounded draw from src (nil: the default
+// source) per value after the first. The result grows as append grows it.
 func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {
 	r := newRNG(src)
 	var out []E
@@ -59,23 +57,4 @@ func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {
 		out[j] = v
 	}
 	return out
-}
-
-func insideOut[S ~[]E, E any](r *rng, s S) {
-	x := indices{count: len(s) - 1, first: 2, step: 1}
-	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
-		for t, j := range js {
-			i := k + t + 1
-			s[i], s[j] = s[j], s[i]
-		}
-	}
-}
-
-func insideOutFunc(r *rng, n int, swap func(i, j int)) {
-	x := indices{count: n - 1, first: 2, step: 1}
-	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
-		for t, j := range js {
-			swap(k+t+1, j)
-		}
-	}
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
-	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -217,40 +216,4 @@ func each(workers, m int, f func(int)) {
 		}()
 	}
 	wg.Wait()
-}
-
-// Parallel shuffles s in place with fisher-yates drawing from src (nil: the
-// default source), on up to workers goroutines (0: runtime.GOMAXPROCS(0)),
-// and returns when it is done. It gives exactly the order that
-// Slice(NewFisherYates(src), s) gives: the work is split by the data and
-// every part draws from a generator seeded in a fixed order, so neither the
-// number of workers nor the scheduling changes the result. Those generators
-// are never weaker than src: ChaCha8 keyed with 256 bits read from src, or,
-// when src is a *rand.PCG (no secure generator), PCGs seeded with 128 bits
-// of it.
-//
-// Arrays below 2²³ (about 8.4 million) items are shuffled on the calling
-// goroutine alone, exactly as FisherYates would. From there on Parallel, like
-// FisherYates, shuffles by scattering into cache-sized buckets (see
-// large.go) and allocates a buffer of len(s) items. The source is only used
-// before the goroutines start; src must not be used elsewhere meanwhile.
-//
-// Parallel panics if workers < 0.
-func Parallel[S ~[]E, E any](src rand.Source, s S, workers int) {
-	if workers < 0 {
-		panic("shuffle: Parallel: negative workers")
-	}
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if len(s) < large.threshold {
-		Slice(NewFisherYates(src), s)
-		return
-	}
-	r := newRNG(src)
-	if r.script != nil {
-		backward(&r, s, true)
-		return
-	}
-	scatter(&r, s, workers)
 }

@@ -1,9 +1,6 @@
 package shuffle
 
 import (
-	crand "crypto/rand"
-	"encoding/binary"
-	"math"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -15,22 +12,22 @@ import (
 // reads its generators' seeds from the source and labels items from those
 // generators; Alias.Pick reads its source directly.
 //
-// Keeping the seam this narrow is what lets a test replace the randomness
-// with a scripted chooser and enumerate every sequence of choices an
-// algorithm can make, which yields exact (not sampled) distributions. In
-// production the script field is nil and costs one predictable branch per
-// block of indices (see fill).
+// Keeping the seam this narrow is what lets the randomness be replaced by a
+// scripted chooser that enumerates every sequence of choices an algorithm
+// can make, which yields exact (not sampled) distributions: Distance does so,
+// and so do the tests. Otherwise the script field is nil and costs one
+// predictable branch per block of indices (see fill).
 type rng struct {
 	src    rand.Source // never nil: newRNG puts the default source in for nil
-	script *scripted   // non-nil only in tests
+	script *scripted   // non-nil only when choices are enumerated
 
 	coins  uint64 // unused random bits for coin, lowest first
 	ncoins uint
 }
 
-// scripted is a rand.Source used only by tests: every bounded choice the
-// package makes is answered by choose(n), which returns a value in [0, n).
-// Algorithms never ask a scripted source for a raw word.
+// scripted is the rand.Source of enumeration (choicePaths): every bounded
+// choice the package makes is answered by choose(n), which returns a value
+// in [0, n). Algorithms never ask a scripted source for a raw word.
 type scripted struct {
 	choose func(n int) int
 }
@@ -61,8 +58,8 @@ const block = 64
 // intn returns a uniform integer in [0, n) for n > 0, drawn as fill draws
 // each index (a mask for a power of two, Lemire's method otherwise); n == 1
 // draws nothing. It is fill for one index, written out so that a single draw
-// costs one call and not a block's setup: the algorithms that draw one index
-// at a time (riffle, draw, rejection, cut, Sample, Alias) go through it.
+// costs one call and not a block's setup, for whatever draws one index at a
+// time. (Alias.Pick writes it out once more; see there.)
 func (r *rng) intn(n int) int {
 	if r.script != nil {
 		return r.script.choose(n)
@@ -220,65 +217,4 @@ func (r *rng) coin() bool {
 	r.coins >>= 1
 	r.ncoins--
 	return b
-}
-
-// NewCryptoSource returns a source that reads the operating system's
-// cryptographically secure generator (crypto/rand), 512 bytes at a time.
-//
-// Use it where a predictable deck costs money. A seeded generator can reach
-// at most 2^b orders of a deck, b being the bits of its state (see
-// Log2Factorial), and whoever learns the seed can replay every deal. A crypto
-// source has no seed to learn, and the operating system keeps mixing fresh
-// entropy into it, so no fixed state bounds which orders can appear; no
-// feasible test can tell its output from uniform. From 2²³ items on,
-// [FisherYates] and [Parallel] read from it only 256-bit keys for ChaCha8
-// generators of their own: secure still, though the keys then bound which
-// orders can appear.
-//
-// The returned source is not safe for concurrent use; give each goroutine its
-// own. It never fails: crypto/rand.Read does not return errors.
-func NewCryptoSource() rand.Source {
-	return &cryptoSource{next: len(cryptoSource{}.buf)}
-}
-
-type cryptoSource struct {
-	buf  [512]byte
-	next int
-}
-
-func (c *cryptoSource) Uint64() uint64 {
-	if c.next == len(c.buf) {
-		crand.Read(c.buf[:])
-		c.next = 0
-	}
-	x := binary.LittleEndian.Uint64(c.buf[c.next:])
-	c.next += 8
-	return x
-}
-
-// Log2Factorial returns log2(n!), the number of random bits needed to choose
-// one of the n! orders of n items. log2(52!) ≈ 225.58.
-//
-// A generator whose whole state is b bits can produce at most 2^b different
-// shuffles, so once Log2Factorial(n) > b some orders can never appear:
-// math/rand/v2's PCG (128 bits) cannot reach every order for n ≥ 35, and a
-// freshly seeded ChaCha8 (a 256-bit seed) cannot for n ≥ 58. The 1999 online-poker exploit
-// went further: its seed was the milliseconds since midnight, so only
-// 86,400,000 of the 52! decks could ever be dealt.
-//
-// Log2Factorial panics if n < 0.
-func Log2Factorial(n int) float64 {
-	if n < 0 {
-		panic("shuffle: Log2Factorial: negative n")
-	}
-	if n < 256 {
-		// Summing keeps full double precision where it is cheap.
-		s := 0.0
-		for k := 2; k <= n; k++ {
-			s += math.Log2(float64(k))
-		}
-		return s
-	}
-	lg, _ := math.Lgamma(float64(n) + 1)
-	return lg / math.Ln2
 }

@@ -5,49 +5,41 @@ import (
 	"slices"
 )
 
-// DefaultRiffleRounds is the number of riffles NewRiffle makes when asked
-// for 0. "Seven shuffles suffice" for 52 cards in the sense of Bayer and
-// Diaconis: the total variation distance to uniform falls from .614 after 6
-// riffles to .334 after 7 and halves with each riffle after that. It is still
-// not uniform.
+// DefaultRiffleRounds is the number of riffles [NewRiffle] makes when asked
+// for 0: "seven shuffles suffice" for 52 cards in Bayer and Diaconis's
+// sense, a total variation distance to uniform of [RiffleDistance](52, 7) =
+// 0.334, halving with each further riffle.
 const DefaultRiffleRounds = 7
 
-// Riffle shuffles s in place with the default source by DefaultRiffleRounds
-// riffle shuffles. It is NOT uniform. O(n) time, n coin flips and at most n−1
-// bounded draws per riffle; it allocates two []int of len(s).
-func Riffle[S ~[]E, E any](s S) {
-	shuffleSlice(&shuffler{alg: algRiffle}, s)
-}
+// riffle follows the Gilbert–Shannon–Reeds model: cut the deck after c
+// cards, c binomial(n, ½), then interleave the two packets, taking the next
+// card from a packet with probability proportional to the cards left in it,
+// so that each of the C(n, c) interleavings is equally likely. After k
+// riffles an order with r rising sequences has probability
+// C(2^k + n − r, n)/2^(kn) (Bayer and Diaconis, "Trailing the dovetail
+// shuffle to its lair", Ann. Appl. Probab. 2(2), 1992; see mixing.go).
+var algRiffle = &algo{name: "riffle", summary: "Gilbert–Shannon–Reeds riffle shuffle, 7 times",
+	time: "O(n) per round", draws: "n coin flips and at most n−1 bounded indices per riffle",
+	rounds: func(int) int { return DefaultRiffleRounds }, shape: shapeOrder,
+	order: func(r rng, n, k int) []int { return riffleOrder(&r, n, k) }}
 
-// NewRiffle returns the riffle Shuffler drawing from src (nil: the default
-// source), making the given number of riffles, or DefaultRiffleRounds if
-// rounds is 0. It is biased for every number of riffles and every n ≥ 2.
-//
-// Each riffle follows the Gilbert–Shannon–Reeds model: cut the deck after c
-// cards, c binomial(n, ½) (n coin flips), then interleave the two packets,
-// taking the next card from a packet with probability proportional to the
-// number of cards left in it. That makes every one of the C(n, c)
-// interleavings equally likely. After k riffles an order with r rising
-// sequences has probability C(2^k + n − r, n) / 2^(kn) (Bayer and Diaconis,
-// "Trailing the dovetail shuffle to its lair", Ann. Appl. Probab. 2(2),
-// 1992): orders close to the starting one, with few rising sequences, stay
-// likelier than the rest.
-//
-// NewRiffle panics if rounds < 0.
+// Riffle is biased: after its 7 riffles a 52-card deck is at total
+// variation distance 0.334 from uniform ([RiffleDistance]). It shuffles s in
+// place with the default source: O(n) time, n coin flips and at most n−1
+// bounded draws a riffle; it allocates two []int of len(s).
+func Riffle[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algRiffle}, s) }
+
+// NewRiffle returns the biased riffle [Shuffler] (see [Riffle]): rounds
+// Gilbert–Shannon–Reeds riffles (0: [DefaultRiffleRounds]), drawing from src
+// (nil: the default source). It panics if rounds < 0.
 func NewRiffle(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewRiffle", algRiffle, src, rounds)
 }
 
-// Faro interleaves s perfectly, in place: the deck is cut exactly in half
-// and the halves are woven card by card. An out-faro (out true) keeps the top
-// card on top; an in-faro puts the top card second. For even n the out-faro
-// keeps both the top and the bottom card in place. For odd n the top half of
-// an out-faro is the larger one, so it keeps the top card, and the top half
-// of an in-faro is the smaller one, so it keeps the bottom card.
-//
-// Faro is deterministic and draws no randomness: eight out-faros restore a
-// 52-card deck, which is why a perfect riffle is a magician's tool and not a
-// shuffle. O(n) time; it allocates a copy of the top half.
+// Faro interleaves s perfectly, in place: cut exactly in half, the halves
+// woven card by card; an out-faro (out true) keeps the top card on top, an
+// in-faro puts it second. It draws nothing: eight out-faros restore a
+// 52-card deck. O(n) time; it allocates a copy of the top half.
 func Faro[S ~[]E, E any](s S, out bool) {
 	n := len(s)
 	h := n / 2

@@ -6,17 +6,11 @@ import (
 	"math/rand/v2"
 )
 
-// Partial shuffles the first k items of s so that they are a uniformly
-// random k-subset of s in uniformly random order (each of the n!/(n−k)!
-// ordered choices equally likely); the rest of s holds the other items in
-// no particular order. It draws from src (nil: the default source): k
-// bounded draws (k−1 if k = n), O(k) time, no allocation. Dealing a hand is
-// Partial(src, deck, 5) and then deck[:5].
-//
-// It is Knuth's forward loop stopped after k steps: position i takes a
-// uniform item from [i, n).
-//
-// Partial panics if k < 0 or k > len(s).
+// Partial shuffles s so that s[:k] is a uniform ordered choice of k of its
+// items, the rest in no particular order: Knuth's forward loop stopped after
+// k steps. It draws from src (nil: the default source) k bounded indices
+// (k−1 if k = len(s)): O(k) time, no allocation. It panics if k < 0 or
+// k > len(s).
 func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 	if k < 0 {
 		panic("shuffle: Partial: negative k")
@@ -30,18 +24,14 @@ func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 		return
 	}
 	r := newRNG(src)
-	forward(&r, s, k)
+	sweepSlice(&r, s, sweepRest, k)
 }
 
-// Sample returns k distinct integers from [0, n), a uniformly random
-// k-subset in uniformly random order, drawing from src (nil: the default
-// source). It runs in O(k) time and memory (O(k²) comparisons for k ≤ 64),
-// whatever n: sampling 10 of 10¹² takes well under a microsecond.
-//
-// It is Fisher–Yates's forward loop on the virtual array 0, 1, …, n−1,
-// stopped after k steps, storing only the positions a swap has disturbed.
-//
-// Sample panics if n < 0, k < 0 or k > n.
+// Sample returns k distinct integers from [0, n), a uniform k-subset in
+// uniform order, drawing k bounded indices from src (nil: the default
+// source): the forward loop on the virtual array 0..n−1, remembering only
+// the positions it disturbed. O(k) time and memory whatever n. It panics if
+// n < 0, k < 0 or k > n.
 func Sample(src rand.Source, n, k int) []int {
 	switch {
 	case n < 0:
@@ -110,25 +100,11 @@ func (d *displaced) set(pos, v int) {
 	d.keys, d.vals = append(d.keys, pos), append(d.vals, v)
 }
 
-// Reservoir returns k items of seq, every k-subset of its items equally
-// likely and in uniformly random order, reading seq once and keeping at
-// most min(k, items read) items in memory (the buffer grows as items
-// arrive, so a huge k costs nothing up front); if seq yields fewer than k
-// items it returns all of them, shuffled. It draws from src (nil: the
-// default source).
-//
-// It is Li's Algorithm L ("Reservoir-sampling algorithms of time complexity
-// O(n(1 + log(N/n)))", ACM TOMS 20(4), 1994): instead of a draw for every
-// item it draws how many items to skip, so a stream of N items costs
-// O(k·(1 + log(N/k))) draws. Why every subset is equally likely: after the
-// first k items, the i-th item must enter the reservoir with probability
-// k/i, replacing a uniform member; the gap to the next item that enters has
-// a known distribution, and Algorithm L draws that gap directly, carrying
-// the running maximum W of k uniform variates that makes the gaps exact.
-// (The gaps are drawn in floating point, which is exact to within 2⁻⁵³ per
-// draw.) The reservoir is shuffled at the end, so the order is uniform too.
-//
-// Reservoir panics if k < 0.
+// Reservoir returns k items of seq, every k-subset equally likely and in
+// uniform order, or all of them, shuffled, if seq yields fewer. It reads seq
+// once, keeps at most min(k, items read) in memory, and draws from src (nil:
+// the default source) O(k·(1 + log(N/k))) times for N items. It panics if
+// k < 0.
 func Reservoir[E any](src rand.Source, seq iter.Seq[E], k int) []E {
 	if k < 0 {
 		panic("shuffle: Reservoir: negative k")
@@ -138,6 +114,13 @@ func Reservoir[E any](src rand.Source, seq iter.Seq[E], k int) []E {
 	}
 	r := newRNG(src)
 	var res []E
+	// Li's Algorithm L ("Reservoir-sampling algorithms of time complexity
+	// O(n(1 + log(N/n)))", ACM TOMS 20(4), 1994): after the first k items
+	// the i-th must enter with probability k/i, replacing a uniform member;
+	// instead of a draw per item it draws the gap to the next item that
+	// enters, carrying the running maximum w of k uniform variates that
+	// makes the gaps exact (to the 2⁻⁵³ of a float per draw). The reservoir
+	// is shuffled at the end, so the order is uniform too.
 	w := 0.0
 	skip := 0 // items to pass over before the next one enters
 	for v := range seq {

@@ -4,64 +4,17 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 )
 
-// checkWeights returns how many weights are positive, or an error naming the
-// function fn and what is wrong: no weights, a weight that is negative, NaN
-// or ±Inf (by its index), or all weights zero.
-func checkWeights(fn string, w []float64) (int, error) {
-	if len(w) == 0 {
-		return 0, fmt.Errorf("shuffle: %s: no weights", fn)
-	}
-	zero := 0
-	for i, x := range w {
-		// On the bits, positive finite numbers are exactly those in
-		// [1, +Inf's): negatives, NaNs and +Inf have larger bit patterns, and
-		// u−1 wraps around for +0. One compare that is almost never true
-		// keeps the loop fast; then −0 and +0 count as zero.
-		if u := math.Float64bits(x); u-1 >= 0x7ff0_0000_0000_0000-1 {
-			if u != 0 && u != 1<<63 {
-				return 0, fmt.Errorf("shuffle: %s: weight %d is %v; weights must be finite and not negative", fn, i, x)
-			}
-			zero++
-		}
-	}
-	positive := len(w) - zero
-	if positive == 0 {
-		return 0, fmt.Errorf("shuffle: %s: all %d weights are zero", fn, len(w))
-	}
-	return positive, nil
-}
-
 // WeightedSample returns the indices of k items drawn one after another
-// without replacement, each next one chosen with probability proportional
-// to its weight among those not yet drawn; so the first index is i with
-// probability weights[i]/W, and k = len(weights) gives a weighted shuffle.
-// Items of weight zero are drawn only after every item of positive weight,
-// in uniformly random order among themselves. It draws from src (nil: the
-// default source) and never modifies weights.
-//
-// It uses Efraimidis and Spirakis's keys ("Weighted random sampling with a
-// reservoir", IPL 97(5), 2006): the items in increasing order of Eᵢ/wᵢ, for
-// independent exponentials Eᵢ = −log uᵢ (their uᵢ^(1/wᵢ) in decreasing
-// order), are distributed exactly as successive weighted draws. Their
-// exponential jumps (A-ExpJ) keep only the k best keys and, instead of a key
-// per item, draw how much weight to pass over before the next item that
-// beats the worst kept key: O(n) time over the weights plus
-// O(k·log(n/k)·log k) for the draws, O(k) memory besides the result.
-//
-// Any finite weights are handled alike, subnormal ones and mixtures across
-// the whole float64 range included: keys are kept as log wᵢ − log Eᵢ, finite
-// for every positive weight, and the weights need not have a finite sum (two
-// weights of 1e308 are drawn half and half). The probabilities are exact to
-// floating-point rounding.
-//
-// WeightedSample returns an error, and draws nothing, if there are no
-// weights, if a weight is negative, NaN or infinite, or if all weights are
-// zero. It panics if k < 0 or k > len(weights).
+// without replacement, each with probability proportional to its weight
+// among those left; items of weight zero come last, in uniform order. It
+// draws from src (nil: the default source) in O(n + k·log(n/k)·log k) time
+// and O(k) extra memory, and never modifies weights. It returns an error,
+// drawing nothing, if there are no weights, a weight is negative, NaN or
+// infinite, or all are zero. It panics if k < 0 or k > len(weights).
 func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 	if k < 0 || k > len(weights) {
 		panic("shuffle: WeightedSample: k out of range")
@@ -72,6 +25,15 @@ func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 // weightedOrder is WeightedSample for the function fn, whose name its errors
 // carry: one pass to check the weights, then the draws.
 func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int, error) {
+	// Efraimidis and Spirakis's keys ("Weighted random sampling with a
+	// reservoir", IPL 97(5), 2006): the items in increasing order of
+	// Eᵢ/wᵢ, for independent exponentials Eᵢ, are distributed exactly as
+	// successive weighted draws. Their exponential jumps (A-ExpJ, expJ)
+	// keep only the k best keys and draw how much weight to pass over
+	// before the next item that beats the worst kept one. Keys are kept as
+	// log wᵢ − log Eᵢ, finite for every positive weight, so any finite
+	// weights work, subnormal ones and sums past the largest float64
+	// included.
 	positive, err := checkWeights(fn, weights)
 	if err != nil {
 		return nil, err
@@ -100,17 +62,11 @@ func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int,
 	return out, nil
 }
 
-// WeightedShuffle reorders s in place so that each next item is chosen with
-// probability proportional to its weight among those left, weights[i] being
-// the weight of s[i]; items of weight zero end up last, in uniformly random
-// order. It is WeightedSample(src, weights, len(weights)) applied to s, and
-// allocates the order (no jumps: every item of positive weight gets its
-// key). It never modifies weights.
-//
-// WeightedShuffle returns an error, and leaves s untouched and draws
-// nothing, if len(weights) != len(s), if there are no weights (s is
-// empty), if a weight is negative, NaN or infinite, or if all weights are
-// zero.
+// WeightedShuffle reorders s in place as [WeightedSample](src, weights,
+// len(s)) orders the indices, weights[i] being the weight of s[i]. It
+// allocates the order and never modifies weights. It returns the errors of
+// WeightedSample, and one if len(weights) != len(s), leaving s untouched and
+// drawing nothing.
 func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) error {
 	if len(weights) != len(s) {
 		return fmt.Errorf("shuffle: WeightedShuffle: %d weights for %d items", len(weights), len(s))
@@ -330,121 +286,4 @@ func siftDown(h []keyed, j int) {
 		h[j], h[m] = h[m], h[j]
 		j = m
 	}
-}
-
-// Alias picks indices at random with fixed probabilities, weights[i]/W, in
-// O(1) time per pick after O(n) set-up, by Vose's alias method ("A linear
-// algorithm for generating random numbers with a given distribution", IEEE
-// TSE 17(9), 1991). Build it once with NewAlias and call Pick as often as
-// needed.
-//
-// Each index i owns one column of height 1/n: with probability cut[i]/2⁶⁴ a
-// pick of that column answers i, otherwise the column's alias. Vose's
-// construction fills the columns so that every index's pieces add up to its
-// weight's share, to floating-point rounding and 2⁻⁶⁴ per column.
-type Alias struct {
-	src   rand.Source
-	cut   []uint64
-	alias []int
-}
-
-// NewAlias returns an Alias for the weights, drawing from src (nil: the
-// default source, which makes Pick safe for concurrent use; a scripted
-// source is not supported). It copies what it needs and never modifies
-// weights; any finite weights are handled, subnormal ones and sums beyond
-// the largest float64 (two weights of 1e308) included. It returns an error
-// if there are no weights, if a weight is negative, NaN or infinite, or if
-// all weights are zero. O(n) time and memory.
-func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
-	a, _, _, err := newAlias(src, weights)
-	return a, err
-}
-
-// newAlias is NewAlias, which also returns, for the tests, the columns left
-// over after Vose's loop and the p of every column at its end.
-func newAlias(src rand.Source, weights []float64) (a *Alias, rest []int, p []float64, err error) {
-	if _, err := checkWeights("NewAlias", weights); err != nil {
-		return nil, nil, nil, err
-	}
-	n := len(weights)
-	// Scale every weight by the power of two that puts the largest in
-	// [1, 2): exact, but for weights below 2⁻¹⁰⁷⁴ of the largest, which
-	// round to 0 and lose a share smaller than 2⁻¹⁰⁷³, far below a column's
-	// grain of 2⁻⁶⁴. The sum is then in [1, 2n]: it neither overflows
-	// (weights of 1e308) nor loses bits to underflow (weights of 5e-324),
-	// and p has mean 1.
-	_, e := math.Frexp(slices.Max(weights))
-	p = make([]float64, n)
-	total := 0.0
-	for i, w := range weights {
-		p[i] = math.Ldexp(w, 1-e)
-		total += p[i]
-	}
-	scale := float64(n) / total
-	small, large := make([]int, 0, n), make([]int, 0, n)
-	for i := range p {
-		p[i] *= scale
-		if p[i] < 1 {
-			small = append(small, i)
-		} else {
-			large = append(large, i)
-		}
-	}
-	if src == nil {
-		src = defaultSource{}
-	}
-	a = &Alias{src: src, cut: make([]uint64, n), alias: make([]int, n)}
-	for len(small) > 0 && len(large) > 0 {
-		s, l := small[len(small)-1], large[len(large)-1]
-		small = small[:len(small)-1]
-		a.cut[s], a.alias[s] = toCut(p[s]), l
-		p[l] -= 1 - p[s]
-		if p[l] < 1 {
-			large = large[:len(large)-1]
-			small = append(small, l)
-		}
-	}
-	// What is left has p = 1: exactly (the last large item always ends
-	// here, and equal weights leave every column here), or up to rounding,
-	// when in floating point one list ran out before the other. Each such
-	// column answers itself; left at zero it would answer index 0.
-	rest = append(small, large...)
-	for _, i := range rest {
-		a.cut[i], a.alias[i] = math.MaxUint64, i
-	}
-	return a, rest, p, nil
-}
-
-// toCut turns a probability in [0, 1) into a threshold on a uniform word.
-func toCut(p float64) uint64 {
-	if p <= 0 {
-		return 0
-	}
-	return uint64(math.Ldexp(p, 64))
-}
-
-// Len returns the number of weights.
-func (a *Alias) Len() int { return len(a.cut) }
-
-// Pick returns an index in [0, Len()), i with probability weights[i]/W. It
-// draws one bounded index and one word from the source (nothing if there is
-// a single weight): O(1) time, no allocation.
-func (a *Alias) Pick() int {
-	n := uint64(len(a.cut))
-	if n == 1 {
-		return 0
-	}
-	r := rng{src: a.src}
-	// The column by Lemire's method, written out rather than through intn:
-	// at n = 10⁴ the call made a pick 28% slower (15.5 to 19.8 ns, 6
-	// interleaved runs, p = 0.002). No power-of-two mask: Alias has no
-	// stream to match.
-	i, lo := bits.Mul64(r.src.Uint64(), n)
-	if lo < n {
-		i = r.reject(n, i, lo)
-	}
-	if r.src.Uint64() < a.cut[i] {
-		return int(i)
-	}
-	return a.alias[i]
 }
