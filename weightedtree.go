@@ -1,0 +1,195 @@
+package shuffle
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// Weighted draws indices without replacement, each with probability its
+// weight over the weights left, and lets any weight change between draws.
+// Take and Reweight run in O(log n) time. Any finite weights are handled
+// (subnormal ones, 1e-300 beside 1e300, sums beyond the largest float64);
+// each probability is exact to within about ⌈log₂ n⌉·2⁻⁵², float64 rounding.
+// A Weighted is not safe for concurrent use.
+type Weighted struct {
+	// tree is a sum tree over the n weights: tree[n+i] holds weight i, and
+	// tree[j] = tree[2j] + tree[2j+1] for 1 ≤ j < n, so tree[1] is the
+	// total. (For any n, not only powers of two, every leaf descends from
+	// node 1, and every node has both children or none.)
+	//
+	// Why it is exact for every finite weight: each sum is an xfloat, a
+	// float64 mantissa with an exponent of its own that cannot overflow or
+	// underflow, so a subnormal weight keeps its 53 bits and two weights of
+	// 1e308 their sum. Each sum is rounded once, from its two children, and
+	// is recomputed from them whenever a leaf below changes, never updated by
+	// subtracting a weight: its error is one rounding whatever came before,
+	// where a tree that subtracts drifts with every take.
+	tree     []xfloat
+	positive int // how many weights are positive
+	r        rng
+}
+
+// NewWeighted returns a [Weighted] sampler over the weights, drawing from src
+// (nil: the default source). It copies the weights and never modifies them;
+// O(n) time and memory. It returns an error, as [WeightedSample] does, if
+// there are no weights, if a weight is negative, NaN or infinite, or if all
+// weights are zero.
+func NewWeighted(src rand.Source, weights []float64) (*Weighted, error) {
+	positive, err := checkWeights("NewWeighted", weights)
+	if err != nil {
+		return nil, err
+	}
+	n := len(weights)
+	t := make([]xfloat, 2*n)
+	for i, w := range weights {
+		t[n+i] = toXfloat(w)
+	}
+	for j := n - 1; j >= 1; j-- {
+		t[j] = t[2*j].add(t[2*j+1])
+	}
+	return &Weighted{tree: t, positive: positive, r: newRNG(src)}, nil
+}
+
+// Take returns an index i not taken before with probability weights[i] over
+// the sum of the weights not taken, and sets its weight to zero. It returns
+// -1, false when no positive weight is left; it draws one word from the
+// source, none when a single positive weight is left.
+func (w *Weighted) Take() (int, bool) {
+	if w.positive == 0 {
+		return -1, false
+	}
+	t := w.tree
+	n := len(t) / 2
+	// Draw x uniform in [0, total) and descend, going left while x is
+	// below the left child's sum and else subtracting that sum. A child of
+	// sum zero is never entered (rounding could otherwise lead x there), so
+	// the leaf reached has a positive weight; with a single positive weight
+	// left that alone decides the path, and nothing is drawn.
+	var x xfloat
+	if w.positive > 1 {
+		x = normXfloat(w.r.float()*t[1].m, t[1].e)
+	}
+	j := 1
+	for j < n {
+		l := t[2*j]
+		switch {
+		case t[2*j+1].m == 0:
+			j = 2 * j
+		case l.m == 0:
+			j = 2*j + 1
+		case x.less(l):
+			j = 2 * j
+		default:
+			x = x.sub(l)
+			j = 2*j + 1
+		}
+	}
+	w.set(j, xzero)
+	w.positive--
+	return j - n, true
+}
+
+// Reweight sets the weight of index i to wt, whether i was taken or not: a
+// positive wt puts a taken index back, zero takes it out. O(log n) time. It
+// returns an error, and changes nothing, if wt is negative, NaN or
+// infinite; it panics if i is out of range.
+func (w *Weighted) Reweight(i int, wt float64) error {
+	n := len(w.tree) / 2
+	if i < 0 || i >= n {
+		panic("shuffle: Weighted.Reweight: index out of range")
+	}
+	if !(wt >= 0 && wt <= math.MaxFloat64) {
+		return fmt.Errorf("shuffle: Weighted.Reweight: weight %d is %v; weights must be finite and not negative", i, wt)
+	}
+	if w.tree[n+i].m != 0 {
+		w.positive--
+	}
+	if wt > 0 {
+		w.positive++
+	}
+	w.set(n+i, toXfloat(wt))
+	return nil
+}
+
+// set sets the leaf at node j and recomputes the sums above it.
+func (w *Weighted) set(j int, v xfloat) {
+	t := w.tree
+	t[j] = v
+	for j >>= 1; j >= 1; j >>= 1 {
+		t[j] = t[2*j].add(t[2*j+1])
+	}
+}
+
+// xfloat is m·2^e with m in [1, 2), or zero (m = 0, e = zeroExp): a float64
+// with an exponent that cannot overflow or underflow. Sums and differences
+// are rounded once, to 53 bits, as float64 arithmetic rounds.
+type xfloat struct {
+	m float64
+	e int
+}
+
+// zeroExp is the exponent of zero: below every other, so that comparing
+// exponents first orders zero below every positive xfloat, and far enough
+// from the int's bounds that exponent differences cannot overflow.
+const zeroExp = math.MinInt / 4
+
+var xzero = xfloat{0, zeroExp}
+
+// toXfloat converts a finite weight w ≥ 0.
+func toXfloat(w float64) xfloat {
+	if w == 0 {
+		return xzero // −0 too
+	}
+	if w < 0x1p-1022 { // subnormal: make it normal first
+		return normXfloat(w*0x1p64, -64)
+	}
+	return normXfloat(w, 0)
+}
+
+// normXfloat returns s·2^e for a normal s ≥ 0 (or 0), with the mantissa put
+// in [1, 2) by moving s's exponent into e.
+func normXfloat(s float64, e int) xfloat {
+	if s == 0 {
+		return xzero
+	}
+	b := math.Float64bits(s)
+	return xfloat{math.Float64frombits(b&^(0x7ff<<52) | 1023<<52), e + int(b>>52) - 1023}
+}
+
+// pow2 returns 2⁻ᵈ for 0 ≤ d ≤ 54.
+func pow2(d int) float64 { return math.Float64frombits(uint64(1023-d) << 52) }
+
+// add returns a + b rounded to 53 bits. Where the exponents differ by more
+// than 54, the smaller is below half a unit in the last place of the larger
+// and the sum rounds to the larger; otherwise the smaller mantissa, scaled
+// exactly by a power of two, is added in one float64 rounding, and the
+// result in [1, 4) is halved (exactly) if it reached 2.
+func (a xfloat) add(b xfloat) xfloat {
+	if a.e < b.e {
+		a, b = b, a
+	}
+	d := a.e - b.e
+	if d > 54 {
+		return a
+	}
+	s := a.m + b.m*pow2(d)
+	if s >= 2 {
+		return xfloat{s * 0.5, a.e + 1}
+	}
+	return xfloat{s, a.e}
+}
+
+// sub returns x − b rounded to 53 bits, for x ≥ b > 0.
+func (x xfloat) sub(b xfloat) xfloat {
+	d := x.e - b.e
+	if d > 54 {
+		return x
+	}
+	return normXfloat(x.m-b.m*pow2(d), x.e)
+}
+
+// less reports whether x < b.
+func (x xfloat) less(b xfloat) bool {
+	return x.e < b.e || x.e == b.e && x.m < b.m
+}
