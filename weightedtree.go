@@ -19,7 +19,7 @@ type Weighted struct {
 	// node 1, and every node has both children or none.)
 	//
 	// Why it is exact for every finite weight: each sum is an xfloat, a
-	// float64 mantissa with an exponent of its own that cannot overflow or
+	// float64 with an exponent of its own that cannot overflow or
 	// underflow, so a subnormal weight keeps its 53 bits and two weights of
 	// 1e308 their sum. Each sum is rounded once, from its two children, and
 	// is recomputed from them whenever a leaf below changes, never updated by
@@ -68,7 +68,7 @@ func (w *Weighted) Take() (int, bool) {
 	// left that alone decides the path, and nothing is drawn.
 	var x xfloat
 	if w.positive > 1 {
-		x = normXfloat(w.r.float()*t[1].m, t[1].e)
+		x = normXfloat(w.r.float()*t[1].m, t[1].k)
 	}
 	j := 1
 	for j < n {
@@ -121,75 +121,85 @@ func (w *Weighted) set(j int, v xfloat) {
 	}
 }
 
-// xfloat is m·2^e with m in [1, 2), or zero (m = 0, e = zeroExp): a float64
-// with an exponent that cannot overflow or underflow. Sums and differences
-// are rounded once, to 53 bits, as float64 arithmetic rounds.
+// xfloat is m·2^(512k) with m in [2⁻²⁵⁶, 2²⁵⁶), or zero (m = 0, k =
+// zeroK): a float64 with an exponent that cannot overflow or underflow.
+// Ordinary weights all have k = 0, so that adding two is one float64
+// addition; where the blocks differ by one, the smaller mantissa is scaled
+// by 2⁻⁵¹² first, exactly (it stays a normal number); by more, it is below
+// 2⁻⁵¹² of the larger and the sum rounds to the larger. So every sum and
+// difference is rounded once, to 53 bits, as float64 arithmetic rounds.
 type xfloat struct {
 	m float64
-	e int
+	k int
 }
 
-// zeroExp is the exponent of zero: below every other, so that comparing
-// exponents first orders zero below every positive xfloat, and far enough
-// from the int's bounds that exponent differences cannot overflow.
-const zeroExp = math.MinInt / 4
+// zeroK is the block of zero: below every other, so that comparing blocks
+// first orders zero below every positive xfloat, and far enough from the
+// int's bounds that differences of blocks cannot overflow.
+const zeroK = math.MinInt / 4
 
-var xzero = xfloat{0, zeroExp}
+var xzero = xfloat{0, zeroK}
 
-// toXfloat converts a finite weight w ≥ 0.
+// toXfloat converts a finite weight w ≥ 0; the scalings are exact.
 func toXfloat(w float64) xfloat {
-	if w == 0 {
+	switch {
+	case w == 0:
 		return xzero // −0 too
+	case w < 0x1p-768:
+		return xfloat{w * 0x1p512 * 0x1p512, -2}
+	case w < 0x1p-256:
+		return xfloat{w * 0x1p512, -1}
+	case w < 0x1p256:
+		return xfloat{w, 0}
+	case w < 0x1p768:
+		return xfloat{w * 0x1p-512, 1}
 	}
-	if w < 0x1p-1022 { // subnormal: make it normal first
-		return normXfloat(w*0x1p64, -64)
-	}
-	return normXfloat(w, 0)
+	return xfloat{w * 0x1p-512 * 0x1p-512, 2}
 }
 
-// normXfloat returns s·2^e for a normal s ≥ 0 (or 0), with the mantissa put
-// in [1, 2) by moving s's exponent into e.
-func normXfloat(s float64, e int) xfloat {
-	if s == 0 {
+// normXfloat returns m·2^(512k) for a normal m in [0, 2²⁵⁶), its mantissa
+// brought up into [2⁻²⁵⁶, 2²⁵⁶).
+func normXfloat(m float64, k int) xfloat {
+	if m == 0 {
 		return xzero
 	}
-	b := math.Float64bits(s)
-	return xfloat{math.Float64frombits(b&^(0x7ff<<52) | 1023<<52), e + int(b>>52) - 1023}
+	for m < 0x1p-256 {
+		m *= 0x1p512
+		k--
+	}
+	return xfloat{m, k}
 }
 
-// pow2 returns 2⁻ᵈ for 0 ≤ d ≤ 54.
-func pow2(d int) float64 { return math.Float64frombits(uint64(1023-d) << 52) }
-
-// add returns a + b rounded to 53 bits. Where the exponents differ by more
-// than 54, the smaller is below half a unit in the last place of the larger
-// and the sum rounds to the larger; otherwise the smaller mantissa, scaled
-// exactly by a power of two, is added in one float64 rounding, and the
-// result in [1, 4) is halved (exactly) if it reached 2.
+// add returns a + b rounded to 53 bits.
 func (a xfloat) add(b xfloat) xfloat {
-	if a.e < b.e {
-		a, b = b, a
+	if a.k != b.k {
+		if a.k < b.k {
+			a, b = b, a
+		}
+		if a.k-b.k > 1 {
+			return a
+		}
+		b.m *= 0x1p-512
 	}
-	d := a.e - b.e
-	if d > 54 {
-		return a
+	s := a.m + b.m
+	if s >= 0x1p256 {
+		return xfloat{s * 0x1p-512, a.k + 1}
 	}
-	s := a.m + b.m*pow2(d)
-	if s >= 2 {
-		return xfloat{s * 0.5, a.e + 1}
-	}
-	return xfloat{s, a.e}
+	return xfloat{s, a.k}
 }
 
-// sub returns x − b rounded to 53 bits, for x ≥ b > 0.
+// sub returns x − b rounded to 53 bits, for x ≥ b.
 func (x xfloat) sub(b xfloat) xfloat {
-	d := x.e - b.e
-	if d > 54 {
-		return x
+	if x.k != b.k {
+		if x.k-b.k > 1 {
+			return x
+		}
+		b.m *= 0x1p-512
 	}
-	return normXfloat(x.m-b.m*pow2(d), x.e)
+	return normXfloat(x.m-b.m, x.k)
 }
 
 // less reports whether x < b.
 func (x xfloat) less(b xfloat) bool {
-	return x.e < b.e || x.e == b.e && x.m < b.m
+	return x.k < b.k || x.k == b.k && x.m < b.m
 }

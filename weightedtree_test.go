@@ -349,13 +349,21 @@ func TestWeightedErrors(t *testing.T) {
 	assert.Equal(t, []float64{1, 2}, w, "weights untouched")
 }
 
+// fromMantExp returns the xfloat of mant·2^e, for mant in [1, 2).
+func fromMantExp(mant float64, e int) xfloat {
+	k := int(math.Floor(float64(e+256) / 512))
+	f := new(big.Float).SetFloat64(mant)
+	m, _ := f.SetMantExp(f, e-512*k).Float64()
+	return xfloat{m, k}
+}
+
 // TestXfloat checks add and sub against math/big rounded to 53 bits, to
-// nearest even, over exponent gaps from 0 to 70 and values from subnormal
-// to the largest float64.
+// nearest even, over exponent gaps from 0 to 1100 and values across and
+// beyond the float64 range.
 func TestXfloat(t *testing.T) {
 	toBig := func(x xfloat) *big.Float {
 		f := new(big.Float).SetPrec(0).SetFloat64(x.m)
-		return f.SetMantExp(f, x.e)
+		return f.SetMantExp(f, 512*x.k)
 	}
 	round := func(f *big.Float) xfloat {
 		if f.Sign() == 0 {
@@ -365,15 +373,22 @@ func TestXfloat(t *testing.T) {
 		mant := new(big.Float)
 		e := g.MantExp(mant) // g = mant·2^e, mant in [½, 1)
 		m, _ := mant.Float64()
-		return xfloat{2 * m, e - 1}
+		return fromMantExp(2*m, e-1)
 	}
 	src := rand.New(rand.NewPCG(9, 9))
 	for range 20_000 {
-		a := toXfloat(math.Float64frombits(src.Uint64() >> 2)) // up to 2^512 or so, subnormals
-		b := xfloat{1 + src.Float64(), a.e - src.IntN(71)}
+		ea := src.IntN(3000) - 1500
+		a := fromMantExp(1+src.Float64(), ea)
+		gap := src.IntN(80)
 		if src.IntN(4) == 0 {
-			b.m = 1 + float64(src.IntN(8))/8 // short mantissas: exact sums and ties
+			gap = src.IntN(1100)
 		}
+		mb := 1 + src.Float64()
+		if src.IntN(4) == 0 {
+			mb = 1 + float64(src.IntN(8))/8 // short mantissas: exact sums and ties
+		}
+		b := fromMantExp(mb, ea-gap)
+		require.Equal(t, b, normXfloat(b.m, b.k), "normalized")
 		sum := new(big.Float).SetPrec(0).Add(toBig(a), toBig(b))
 		require.Equal(t, round(sum), a.add(b), "%v + %v", a, b)
 		require.Equal(t, round(sum), b.add(a), "%v + %v", b, a)
@@ -381,7 +396,19 @@ func TestXfloat(t *testing.T) {
 			diff := new(big.Float).SetPrec(0).Sub(toBig(a), toBig(b))
 			require.Equal(t, round(diff), a.sub(b), "%v − %v", a, b)
 		}
-		require.Equal(t, a.e < b.e || a.e == b.e && a.m < b.m, a.less(b))
+		require.Equal(t, toBig(a).Cmp(toBig(b)) < 0, a.less(b))
+	}
+	for range 20_000 { // every finite weight converts exactly
+		w := math.Float64frombits(src.Uint64() >> 1)
+		if !(w <= math.MaxFloat64) { // NaN, +Inf
+			continue
+		}
+		x := toXfloat(w)
+		require.Equal(t, 0, toBig(x).Cmp(new(big.Float).SetFloat64(w)), "%g", w)
+		if w > 0 {
+			require.Equal(t, x, normXfloat(x.m, x.k), "%g: normalized", w)
+			require.True(t, x.m >= 0x1p-256 && x.m < 0x1p256, "%g", w)
+		}
 	}
 	assert.Equal(t, xzero, xzero.add(xzero))
 	one := toXfloat(1)
@@ -389,7 +416,6 @@ func TestXfloat(t *testing.T) {
 	assert.Equal(t, one, xzero.add(one))
 	assert.True(t, xzero.less(toXfloat(sub)))
 	assert.False(t, toXfloat(sub).less(xzero))
-	assert.Equal(t, xfloat{1, -1074}, toXfloat(sub))
-	assert.Equal(t, xfloat{1.5, -1073}, toXfloat(3*sub))
-	assert.Equal(t, toXfloat(1e308).add(toXfloat(1e308)), xfloat{1e308 / 0x1p1023, 1024}, "2e308: past float64")
+	assert.Equal(t, xfloat{0x1p-50, -2}, toXfloat(sub))
+	assert.Equal(t, fromMantExp(1.0000000000000002, 1024), toXfloat(0x1p1023).add(toXfloat(0x1.0000000000001p1023)), "past float64")
 }
