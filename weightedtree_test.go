@@ -417,5 +417,7 @@ func TestXfloat(t *testing.T) {
 	assert.True(t, xzero.less(toXfloat(sub)))
 	assert.False(t, toXfloat(sub).less(xzero))
 	assert.Equal(t, xfloat{0x1p-50, -2}, toXfloat(sub))
-	assert.Equal(t, fromMantExp(1.0000000000000002, 1024), toXfloat(0x1p1023).add(toXfloat(0x1.0000000000001p1023)), "past float64")
+	twice := new(big.Float).SetPrec(0).Add(big.NewFloat(1e308), big.NewFloat(1e308))
+	assert.Equal(t, round(twice), toXfloat(1e308).add(toXfloat(1e308)), "2e308, past float64")
+	assert.Equal(t, 2, toXfloat(1e308).add(toXfloat(1e308)).k)
 }
