@@ -32,7 +32,13 @@ func Choose[S ~[]E, E any](src rand.Source, s S) E {
 	if len(s) == 1 {
 		return s[0]
 	}
-	r := newRNG(src)
+	// The rng is built in place for the common sources: the copy of
+	// newRNG's result cost several times the draw itself (a store that
+	// cannot forward to the load after it).
+	r := rng{src: src}
+	if _, ok := src.(*scripted); ok || src == nil {
+		r = newRNG(src)
+	}
 	return s[r.intn(len(s))]
 }
 
