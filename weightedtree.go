@@ -63,9 +63,10 @@ func (w *Weighted) Take() (int, bool) {
 	n := len(t) / 2
 	// Draw x uniform in [0, total) and descend, going left while x is
 	// below the left child's sum and else subtracting that sum. A child of
-	// sum zero is never entered (rounding could otherwise lead x there), so
-	// the leaf reached has a positive weight; with a single positive weight
-	// left that alone decides the path, and nothing is drawn.
+	// sum zero is never entered (x < 0 is false on the left, and a right
+	// one is tested for, as rounding could lead x there), so the leaf
+	// reached has a positive weight; with a single positive weight left
+	// that alone decides the path, and nothing is drawn.
 	var x xfloat
 	if w.positive > 1 {
 		x = normXfloat(w.r.float()*t[1].m, t[1].k)
@@ -76,9 +77,7 @@ func (w *Weighted) Take() (int, bool) {
 		switch {
 		case t[2*j+1].m == 0:
 			j = 2 * j
-		case l.m == 0:
-			j = 2*j + 1
-		case x.less(l):
+		case x.less(l): // never for l = 0
 			j = 2 * j
 		default:
 			x = x.sub(l)

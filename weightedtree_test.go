@@ -14,9 +14,9 @@ import (
 
 // The χ² checks of this file run at fixed seeds at level alpha (1e-4) each,
 // against exact probabilities from the product formula in math/big
-// (exactTuples), with exactTest's invisible-cell check at 1e-6: 14 edge
+// (exactTuples), with exactTest's invisible-cell check at 1e-6: 17 edge
 // orders and 6 reweight sequences must pass, so a random choice of the
-// seeds would turn one red with probability at most 20·(1e-4 + 1e-6) ≈ 0.2%.
+// seeds would turn one red with probability at most 23·(1e-4 + 1e-6) ≈ 0.23%.
 // Every check has a negative control that must fail.
 
 // takeAll takes from w until Take returns false.
@@ -98,6 +98,9 @@ func TestWeightedEdges(t *testing.T) {
 		{"infinite sum, all equal", []float64{1e308, 1e308, 1e308, 1e308}, []float64{1e308, 1.3e308, 1e308, 1e308}, true},
 		{"all equal subnormal", []float64{1e-310, 1e-310, 1e-310, 1e-310}, []float64{1e-310, 1.3e-310, 1e-310, 1e-310}, false},
 		{"one dominant", []float64{1, 1000, 1, 2}, []float64{2, 1000, 1, 2}, false},
+		{"across 2²⁵⁶", []float64{1e77, 2e77, 1.5e77, 5e76}, []float64{1e77, 2e77, 1.5e77, 8e76}, false},
+		{"across 2⁻²⁵⁶", []float64{5e-78, 1e-77, 2e-77}, []float64{5e-78, 1.5e-77, 2e-77}, false},
+		{"across 2⁻⁷⁶⁸", []float64{1e-232, 2e-231, 5e-232}, []float64{1e-232, 2e-231, 8e-232}, false},
 		{"zeros", []float64{0, 3, 0, 1}, []float64{0, 4, 0, 1}, false},
 		{"zeros and subnormals", []float64{0, sub, 3 * sub, 0}, []float64{0, sub, 2 * sub, 0}, true},
 	}
