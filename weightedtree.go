@@ -9,9 +9,9 @@ import (
 // Weighted draws indices without replacement, each with probability its
 // weight over the weights left, and lets any weight change between draws.
 // Take and Reweight run in O(log n) time. Any finite weights are handled
-// (subnormal ones, 1e-300 beside 1e300, sums beyond the largest float64);
-// each probability is exact to within about ⌈log₂ n⌉·2⁻⁵², float64 rounding.
-// A Weighted is not safe for concurrent use.
+// (subnormal ones, 1e-300 beside 1e300, sums beyond the largest float64),
+// exact to float64 rounding, which does not build up over takes and
+// reweights. A Weighted is not safe for concurrent use.
 type Weighted struct {
 	// tree is a sum tree over the n weights: tree[n+i] holds weight i, and
 	// tree[j] = tree[2j] + tree[2j+1] for 1 ≤ j < n, so tree[1] is the
@@ -51,9 +51,9 @@ func NewWeighted(src rand.Source, weights []float64) (*Weighted, error) {
 	return &Weighted{tree: t, positive: positive, r: newRNG(src)}, nil
 }
 
-// Take returns an index i not taken before with probability weights[i] over
-// the sum of the weights not taken, and sets its weight to zero. It returns
-// -1, false when no positive weight is left; it draws one word from the
+// Take returns an index i, with probability its weight over the sum of the
+// weights, and takes it out: its weight becomes zero. It returns -1, false
+// when no positive weight is left. O(log n) time; one word drawn from the
 // source, none when a single positive weight is left.
 func (w *Weighted) Take() (int, bool) {
 	if w.positive == 0 {
