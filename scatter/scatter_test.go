@@ -221,7 +221,7 @@ func nextPermutation(s []string) bool {
 }
 
 func TestOrderUniform(t *testing.T) {
-	distinct := [][]string{{"a", "b", "c"}, {"d", "e"}}     // 120 orders
+	distinct := [][]string{{"a", "b", "c"}, {"d", "e"}}      // 120 orders
 	repeated := [][]string{{"x", "x", "y"}, {"x", "z", "z"}} // 60 orders
 	byPosition := func(files [][]string, buckets int) func(scatter.Key) []string {
 		return func(k scatter.Key) []string {
