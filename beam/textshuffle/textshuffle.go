@@ -139,9 +139,6 @@ func (f *readFn) ProcessElement(ctx context.Context, i int, emit func(Record)) e
 			return nil
 		}
 		emit(Record{Pos: scatter.Pos{File: uint64(i), Line: line}, Line: string(bytes.TrimSuffix(b, []byte{'\n'}))})
-		if err == io.EOF {
-			return nil
-		}
 	}
 }
 
