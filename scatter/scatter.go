@@ -96,13 +96,17 @@ func Bucket(k Key, p Pos, buckets int) int {
 	if buckets < 1 {
 		panic("scatter: Bucket: buckets < 1")
 	}
+	return int(bucket(k, p, uint64(buckets)))
+}
+
+// bucket is Bucket for n ≥ 1 buckets, any n a uint64 can hold.
+func bucket(k Key, p Pos, n uint64) uint64 {
 	// key, 'p', file, line, counter: 53 bytes, one SHA-256 block.
 	var msg [32 + 1 + 8 + 8 + 4]byte
 	copy(msg[:32], k[:])
 	msg[32] = 'p'
 	binary.LittleEndian.PutUint64(msg[33:], p.File)
 	binary.LittleEndian.PutUint64(msg[41:], p.Line)
-	n := uint64(buckets)
 	reject := -n % n // 2⁶⁴ mod n: the low products that would bias the draw
 	for ctr := uint32(0); ; ctr++ {
 		binary.LittleEndian.PutUint32(msg[49:], ctr)
@@ -110,7 +114,7 @@ func Bucket(k Key, p Pos, buckets int) int {
 		for i := 0; i < len(h); i += 8 {
 			hi, lo := bits.Mul64(binary.LittleEndian.Uint64(h[i:]), n)
 			if lo >= reject {
-				return int(hi)
+				return hi
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package scatter_test
+package scatter
 
 import (
 	"crypto/sha256"
@@ -13,8 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/fairshuffle/shuffle/scatter"
 )
 
 // alpha is the level of every statistical test here: a fair implementation
@@ -46,7 +44,7 @@ func uniform(k int) []float64 {
 }
 
 // firstWord is the first 64 bits of the hash Bucket draws from.
-func firstWord(k scatter.Key, p scatter.Pos) uint64 {
+func firstWord(k Key, p Pos) uint64 {
 	var msg [53]byte
 	copy(msg[:], k[:])
 	msg[32] = 'p'
@@ -56,18 +54,18 @@ func firstWord(k scatter.Key, p scatter.Pos) uint64 {
 	return binary.LittleEndian.Uint64(h[:])
 }
 
-type labelFunc func(k scatter.Key, p scatter.Pos, buckets int) int
+type labelFunc func(k Key, p Pos, buckets int) int
 
 // jointLabels labels three positions (two lines of one file and a line of
 // another) under keys from seeds 0…keys−1 and returns the p-values of the
 // joint counts of the first with each other one over buckets² cells: it
 // tests uniformity and pairwise independence at once.
 func jointLabels(label labelFunc, buckets, keys int) (sameFile, otherFile float64) {
-	a, b, c := scatter.Pos{File: 0, Line: 0}, scatter.Pos{File: 0, Line: 1}, scatter.Pos{File: 1, Line: 0}
+	a, b, c := Pos{File: 0, Line: 0}, Pos{File: 0, Line: 1}, Pos{File: 1, Line: 0}
 	ab := make([]float64, buckets*buckets)
 	ac := make([]float64, buckets*buckets)
 	for s := range keys {
-		k := scatter.NewKey(uint64(s))
+		k := NewKey(uint64(s))
 		la := label(k, a, buckets)
 		ab[la*buckets+label(k, b, buckets)]++
 		ac[la*buckets+label(k, c, buckets)]++
@@ -77,7 +75,7 @@ func jointLabels(label labelFunc, buckets, keys int) (sameFile, otherFile float6
 
 func TestBucketUniform(t *testing.T) {
 	for _, buckets := range []int{2, 3, 7} {
-		ab, ac := jointLabels(scatter.Bucket, buckets, 20000)
+		ab, ac := jointLabels(Bucket, buckets, 20000)
 		t.Logf("buckets=%d: p=%.3g (same file), %.3g (other file)", buckets, ab, ac)
 		assert.Greater(t, ab, alpha, "buckets=%d, same file", buckets)
 		assert.Greater(t, ac, alpha, "buckets=%d, other file", buckets)
@@ -85,9 +83,9 @@ func TestBucketUniform(t *testing.T) {
 	// Negative controls. A modulus of a short hash is biased (16 values onto
 	// 3 buckets: 6, 5, 5), and a label that ignores the line puts every line
 	// of a file in one bucket, as a content hash does with repeated lines.
-	modulo := func(k scatter.Key, p scatter.Pos, buckets int) int { return int(firstWord(k, p)>>60) % buckets }
-	byFile := func(k scatter.Key, p scatter.Pos, buckets int) int {
-		return scatter.Bucket(k, scatter.Pos{File: p.File}, buckets)
+	modulo := func(k Key, p Pos, buckets int) int { return int(firstWord(k, p)>>60) % buckets }
+	byFile := func(k Key, p Pos, buckets int) int {
+		return Bucket(k, Pos{File: p.File}, buckets)
 	}
 	ab, ac := jointLabels(modulo, 3, 20000)
 	t.Logf("control, short modulus: p=%.3g, %.3g", ab, ac)
@@ -105,17 +103,17 @@ func TestBucketUniform(t *testing.T) {
 // first two thirds (3/8 each), and the multiply-shift without its rejection
 // step the residues 0 and 1 (3/8 each): both must fail.
 func TestBucketExact(t *testing.T) {
-	const n = 3 << 61
-	cells := func(label labelFunc) float64 {
+	const n = 3 << 61 // more than a 32-bit int holds: the test calls bucket
+	cells := func(label func(Key, Pos, uint64) uint64) float64 {
 		obs := make([]float64, 9)
 		for s := range 20000 {
-			b := label(scatter.NewKey(uint64(s)), scatter.Pos{File: 2, Line: uint64(s)}, n)
-			require.True(t, b >= 0 && b < n)
+			b := label(NewKey(uint64(s)), Pos{File: 2, Line: uint64(s)}, n)
+			require.Less(t, b, uint64(n))
 			obs[(b>>61)*3+b%3]++
 		}
 		return chiSquare(obs, uniform(9))
 	}
-	p := cells(scatter.Bucket)
+	p := cells(bucket)
 	t.Logf("Bucket: p=%.3g", p)
 	assert.Greater(t, p, alpha)
 
@@ -123,20 +121,18 @@ func TestBucketExact(t *testing.T) {
 	nn := uint64(n)
 	reject, kept := -nn%nn, 0
 	for s := range 1000 {
-		k, pos := scatter.NewKey(uint64(s)), scatter.Pos{Line: uint64(s)}
+		k, pos := NewKey(uint64(s)), Pos{Line: uint64(s)}
 		if hi, lo := bits.Mul64(firstWord(k, pos), n); lo >= reject {
-			require.Equal(t, int(hi), scatter.Bucket(k, pos, n))
+			require.Equal(t, hi, bucket(k, pos, n))
 			kept++
 		}
 	}
 	assert.InDelta(t, 750, kept, 60) // 3 words in 4 are kept
 
-	modulo := func(k scatter.Key, p scatter.Pos, buckets int) int {
-		return int(firstWord(k, p) % uint64(buckets))
-	}
-	noReject := func(k scatter.Key, p scatter.Pos, buckets int) int {
-		hi, _ := bits.Mul64(firstWord(k, p), uint64(buckets))
-		return int(hi)
+	modulo := func(k Key, p Pos, n uint64) uint64 { return firstWord(k, p) % n }
+	noReject := func(k Key, p Pos, n uint64) uint64 {
+		hi, _ := bits.Mul64(firstWord(k, p), n)
+		return hi
 	}
 	p = cells(modulo)
 	t.Logf("control, modulus: p=%.3g", p)
@@ -149,15 +145,15 @@ func TestBucketExact(t *testing.T) {
 // twoSteps runs the two steps on the lines of some files as an engine
 // would: label, group (the records arrive in reverse, as an engine may
 // deliver them), sort each bucket by position, shuffle, concatenate.
-func twoSteps(k scatter.Key, files [][]string, buckets int, label func(scatter.Pos, string) int) []string {
+func twoSteps(k Key, files [][]string, buckets int, label func(Pos, string) int) []string {
 	type rec struct {
-		pos  scatter.Pos
+		pos  Pos
 		line string
 	}
 	groups := make([][]rec, buckets)
 	for f := len(files) - 1; f >= 0; f-- {
 		for i := len(files[f]) - 1; i >= 0; i-- {
-			p := scatter.Pos{File: uint64(f), Line: uint64(i)}
+			p := Pos{File: uint64(f), Line: uint64(i)}
 			b := label(p, files[f][i])
 			groups[b] = append(groups[b], rec{p, files[f][i]})
 		}
@@ -165,7 +161,7 @@ func twoSteps(k scatter.Key, files [][]string, buckets int, label func(scatter.P
 	var out []string
 	for b, g := range groups {
 		slices.SortFunc(g, func(x, y rec) int { return x.pos.Compare(y.pos) })
-		scatter.Shuffle(k, b, g)
+		Shuffle(k, b, g)
 		for _, r := range g {
 			out = append(out, r.line)
 		}
@@ -177,7 +173,7 @@ func twoSteps(k scatter.Key, files [][]string, buckets int, label func(scatter.P
 // returns the p-value of the counts of the distinct orders of the lines
 // against their exact probabilities (equal: repeated lines only merge
 // orders).
-func orderTest(files [][]string, keys int, shuf func(scatter.Key) []string) float64 {
+func orderTest(files [][]string, keys int, shuf func(Key) []string) float64 {
 	var all []string
 	for _, f := range files {
 		all = append(all, f...)
@@ -192,7 +188,7 @@ func orderTest(files [][]string, keys int, shuf func(scatter.Key) []string) floa
 	}
 	obs := make([]float64, len(distinct))
 	for s := range keys {
-		i, ok := distinct[strings.Join(shuf(scatter.NewKey(uint64(s))), " ")]
+		i, ok := distinct[strings.Join(shuf(NewKey(uint64(s))), " ")]
 		if !ok {
 			return 0
 		}
@@ -223,9 +219,9 @@ func nextPermutation(s []string) bool {
 func TestOrderUniform(t *testing.T) {
 	distinct := [][]string{{"a", "b", "c"}, {"d", "e"}}      // 120 orders
 	repeated := [][]string{{"x", "x", "y"}, {"x", "z", "z"}} // 60 orders
-	byPosition := func(files [][]string, buckets int) func(scatter.Key) []string {
-		return func(k scatter.Key) []string {
-			return twoSteps(k, files, buckets, func(p scatter.Pos, _ string) int { return scatter.Bucket(k, p, buckets) })
+	byPosition := func(files [][]string, buckets int) func(Key) []string {
+		return func(k Key) []string {
+			return twoSteps(k, files, buckets, func(p Pos, _ string) int { return Bucket(k, p, buckets) })
 		}
 	}
 	for _, buckets := range []int{1, 2, 3, 64} {
@@ -239,9 +235,9 @@ func TestOrderUniform(t *testing.T) {
 
 	// Negative control: a content hash puts the three x's, and the two z's,
 	// in one bucket each.
-	byContent := func(k scatter.Key) []string {
-		return twoSteps(k, repeated, 3, func(_ scatter.Pos, line string) int {
-			return scatter.Bucket(k, scatter.Pos{Line: uint64(line[0])}, 3)
+	byContent := func(k Key) []string {
+		return twoSteps(k, repeated, 3, func(_ Pos, line string) int {
+			return Bucket(k, Pos{Line: uint64(line[0])}, 3)
 		})
 	}
 	p = orderTest(repeated, 12000, byContent)
@@ -260,40 +256,40 @@ func TestOrder(t *testing.T) {
 		}
 	}
 	for s, buckets := range []int{1, 2, 5, 100} {
-		k := scatter.NewKey(uint64(s))
+		k := NewKey(uint64(s))
 		var want []string
-		for _, p := range scatter.Order(k, lines, buckets) {
+		for _, p := range Order(k, lines, buckets) {
 			want = append(want, fmt.Sprintf("%d:%d", p.File, p.Line))
 		}
-		got := twoSteps(k, files, buckets, func(p scatter.Pos, _ string) int { return scatter.Bucket(k, p, buckets) })
+		got := twoSteps(k, files, buckets, func(p Pos, _ string) int { return Bucket(k, p, buckets) })
 		assert.Equal(t, want, got, "buckets=%d", buckets)
 	}
-	assert.Empty(t, scatter.Order(scatter.NewKey(1), nil, 4))
+	assert.Empty(t, Order(NewKey(1), nil, 4))
 }
 
 // TestGolden pins the orders: the same key, buckets and input give the same
 // output in every release.
 func TestGolden(t *testing.T) {
-	k := scatter.NewKey(2026)
+	k := NewKey(2026)
 	assert.Equal(t, "735effee", fmt.Sprintf("%x", k[:4]))
 	var got []string
-	for _, p := range scatter.Order(k, []int{6, 4}, 3) {
+	for _, p := range Order(k, []int{6, 4}, 3) {
 		got = append(got, fmt.Sprintf("%d:%d", p.File, p.Line))
 	}
 	assert.Equal(t, "0:3 0:1 0:5 0:2 1:2 1:3 1:1 0:4 1:0 0:0", strings.Join(got, " "))
-	assert.Equal(t, 66, scatter.Bucket(k, scatter.Pos{File: 1, Line: 1 << 40}, 1000))
+	assert.Equal(t, 66, Bucket(k, Pos{File: 1, Line: 1 << 40}, 1000))
 }
 
 func TestPanics(t *testing.T) {
-	k := scatter.NewKey(1)
-	assert.PanicsWithValue(t, "scatter: Bucket: buckets < 1", func() { scatter.Bucket(k, scatter.Pos{}, 0) })
-	assert.PanicsWithValue(t, "scatter: Shuffle: negative bucket", func() { scatter.Shuffle(k, -1, []int{1, 2}) })
-	assert.PanicsWithValue(t, "scatter: Order: buckets < 1", func() { scatter.Order(k, []int{1}, 0) })
-	assert.PanicsWithValue(t, "scatter: Order: negative count", func() { scatter.Order(k, []int{1, -1}, 2) })
+	k := NewKey(1)
+	assert.PanicsWithValue(t, "scatter: Bucket: buckets < 1", func() { Bucket(k, Pos{}, 0) })
+	assert.PanicsWithValue(t, "scatter: Shuffle: negative bucket", func() { Shuffle(k, -1, []int{1, 2}) })
+	assert.PanicsWithValue(t, "scatter: Order: buckets < 1", func() { Order(k, []int{1}, 0) })
+	assert.PanicsWithValue(t, "scatter: Order: negative count", func() { Order(k, []int{1, -1}, 2) })
 }
 
 func TestPosCompare(t *testing.T) {
-	ps := []scatter.Pos{{0, 0}, {0, 1}, {0, 1 << 63}, {1, 0}, {1, 5}, {1 << 63, 0}}
+	ps := []Pos{{0, 0}, {0, 1}, {0, 1 << 63}, {1, 0}, {1, 5}, {1 << 63, 0}}
 	for i, p := range ps {
 		for j, q := range ps {
 			assert.Equal(t, cmpInt(i, j), p.Compare(q), "%v vs %v", p, q)
@@ -312,8 +308,8 @@ func cmpInt(i, j int) int {
 }
 
 func BenchmarkBucket(b *testing.B) {
-	k := scatter.NewKey(1)
+	k := NewKey(1)
 	for i := range b.N {
-		scatter.Bucket(k, scatter.Pos{Line: uint64(i)}, 1000)
+		Bucket(k, Pos{Line: uint64(i)}, 1000)
 	}
 }
