@@ -6,11 +6,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/graph"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/core/runtime/graphx"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -269,6 +272,30 @@ func TestUniform(t *testing.T) {
 	p = orderTest(t, repeated, 2, 600, byContent)
 	t.Logf("control, labelled by content: p=%.3g", p)
 	assert.Less(t, p, alpha)
+}
+
+// TestEncoding sends the pipeline's DoFns through the encoding that carries
+// them to the workers of the portable runners (Flink, Spark, Dataflow), which
+// the direct runner skips: the key, the file list and the rest must arrive
+// intact.
+func TestEncoding(t *testing.T) {
+	p, s := beam.NewPipelineWithRoot()
+	textshuffle.Shuffle(s, scatter.NewKey(5), 7, []string{"a.txt", "gs://b/c.txt"}, "out/x")
+	edges, _, err := p.Build()
+	require.NoError(t, err)
+	fns := 0
+	for _, e := range edges {
+		if e.Op != graph.ParDo || !strings.HasPrefix(reflect.TypeOf(e.DoFn.Recv).String(), "*textshuffle.") {
+			continue
+		}
+		pb, err := graphx.EncodeMultiEdge(e)
+		require.NoError(t, err)
+		_, fn, _, _, _, err := graphx.DecodeMultiEdge(pb)
+		require.NoError(t, err)
+		assert.Equal(t, e.DoFn.Recv, fn.Recv)
+		fns++
+	}
+	assert.Equal(t, 4, fns) // read, label, buckets, write
 }
 
 func TestShardName(t *testing.T) {
