@@ -16,7 +16,8 @@ import (
 )
 
 // alpha is the level of every statistical test here: a fair implementation
-// fails one with probability 10⁻⁴. The seeds are fixed, so a verdict is the
+// fails one with probability 10⁻⁴, and one of the 12 that must pass with
+// probability at most 1.2·10⁻³. The seeds are fixed, so a verdict is the
 // same on every run.
 const alpha = 1e-4
 

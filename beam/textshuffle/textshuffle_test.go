@@ -28,8 +28,8 @@ import (
 )
 
 // alpha is the level of every statistical test here: a fair pipeline fails
-// one with probability 10⁻⁴. The seeds are fixed, so a verdict is the same
-// on every run.
+// one with probability 10⁻⁴, one of the two that must pass with probability
+// at most 2·10⁻⁴. The seeds are fixed, so a verdict is the same on every run.
 const alpha = 1e-4
 
 func init() {
