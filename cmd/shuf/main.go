@@ -131,8 +131,6 @@ func (o *options) check() error {
 		return usageError{"cannot combine -e and -i options"}
 	case o.rangeSet && len(o.operands) > 0:
 		return usageError{"extra operand " + quote(o.operands[0])}
-	case !o.echo && !o.rangeSet && len(o.operands) > 1:
-		return usageError{"extra operand " + quote(o.operands[1])}
 	case o.sources() > 1:
 		return fatalError{"multiple random sources specified"}
 	}
