@@ -6,36 +6,9 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 )
-
-// input opens the lines: FILE, or standard input. size is the input's
-// length if it is known in advance, else -1.
-func (s *shuf) input() (r io.Reader, size int64, release func(), err error) {
-	o := s.o
-	if len(o.operands) == 0 || o.operands[0] == "-" {
-		size = -1
-		if f, ok := s.stdin.(*os.File); ok { // shuf < FILE: size the buffer once
-			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-				if at, err := f.Seek(0, io.SeekCurrent); err == nil {
-					size = fi.Size() - at
-				}
-			}
-		}
-		return s.stdin, size, func() {}, nil
-	}
-	f, err := os.Open(o.operands[0])
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	size = -1
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = fi.Size()
-	}
-	return f, size, func() { f.Close() }, nil
-}
 
 // lineStarts returns where each of the n lines of data starts.
 func lineStarts[T int | uint32 | uint64](data []byte, n int64, delim byte) []T {
