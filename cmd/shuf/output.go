@@ -52,6 +52,7 @@ func (s *shuf) finish(out *output) error {
 		if err := out.close(); err != nil && out.err == nil {
 			out.err = writeError{err}
 		}
+		out.close = nil
 	}
 	return out.err
 }

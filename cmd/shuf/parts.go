@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/bits"
 	"os"
 )
@@ -90,6 +91,7 @@ func (o *options) partSizes(n uint64) []uint64 {
 // the output as bytes and cuts it at delimiters, so every way of writing
 // lines can write to it.
 type parts struct {
+	ws    []io.Writer
 	files []*os.File
 	sizes []uint64
 	cur   int
@@ -108,6 +110,7 @@ func createParts(names []string, sizes []uint64, header []byte, delim byte) (*pa
 			return nil, err
 		}
 		p.files = append(p.files, f)
+		p.ws = append(p.ws, f)
 		if _, err := f.Write(header); err != nil {
 			p.close()
 			return nil, writeError{err}
@@ -135,7 +138,7 @@ func (p *parts) Write(b []byte) (int, error) {
 		} else {
 			p.sizes[p.cur] -= c
 		}
-		if _, err := p.files[p.cur].Write(b[:cut]); err != nil {
+		if _, err := p.ws[p.cur].Write(b[:cut]); err != nil {
 			return 0, err
 		}
 		b = b[cut:]
