@@ -227,8 +227,7 @@ func repeatP(t *testing.T, args []string) float64 {
 }
 
 // TestSampleLongLines: -n keeps lines longer than its 64 KiB pieces whole
-// and exact, when a kept line is replaced by a shorter or a longer one, and
-// when it keeps every line.
+// and exact, among lines of every length, and when it keeps every line.
 func TestSampleLongLines(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	var b strings.Builder
