@@ -125,6 +125,22 @@ func TestSeveralInputs(t *testing.T) {
 	assert.Equal(t, want, ok(t, "", "--seed", "4", a, b))
 	assert.Equal(t, want, ok(t, "b1\nb2\n", "--seed", "4", a, "-"))
 	assert.Equal(t, want, ok(t, "", "--seed", "4", "--memory", "64K", a, b))
+	// --header with files shorter than it, an empty one, no last newline,
+	// and -z: the header is what the first file has, a later file loses
+	// its first N lines or all it has.
+	short := write(t, "short", "h1")
+	empty := write(t, "empty", "")
+	one := write(t, "one", "x\n")
+	out := ok(t, "", "--header=2", short, empty, one, b)
+	assert.Equal(t, "h1\n", out, "the second file's 2 lines are its header")
+	out = ok(t, "", "--header=1", "--seed", "1", a, empty, one, b)
+	assert.True(t, strings.HasPrefix(out, "a1\n"))
+	assert.Equal(t, []string{"a2\n", "a3\n", "b2\n"}, sorted(strings.TrimPrefix(out, "a1\n"), '\n'))
+	z := write(t, "z", "h\x00p\x00q")
+	out = ok(t, "", "-z", "--header", z, z)
+	assert.True(t, strings.HasPrefix(out, "h\x00"))
+	assert.Equal(t, []string{"p\x00", "p\x00", "q\x00", "q\x00"}, sorted(strings.TrimPrefix(out, "h\x00"), 0))
+
 	r := runBin(t, "", "", a, "no-such-file")
 	assert.Equal(t, 1, r.code)
 	assert.Equal(t, "shuf: no-such-file: No such file or directory\n", r.stderr)
