@@ -4,7 +4,7 @@
 //
 //	go install github.com/fairshuffle/shuffle/cmd/shuf@latest
 //
-//	shuf [OPTION]... [FILE]
+//	shuf [OPTION]... [FILE]...
 //	shuf -e [OPTION]... [ARG]...
 //	shuf -i LO-HI [OPTION]...
 //
@@ -45,6 +45,11 @@
 // followed by 24 zero bytes. So with --algo durstenfeld, the output is what
 // math/rand/v2's Shuffle gives from that source.
 //
+// The same seed and the same number of lines give the same permutation,
+// whatever the lines hold, in every path: in memory, -i, past memory with
+// any --memory, standard input, --shards and --split. So files shuffled apart
+// with one seed, features and labels, stay aligned line by line.
+//
 // --crypto draws from the operating system's secure generator. Use it where a
 // predictable order costs money.
 //
@@ -58,6 +63,27 @@
 // for sort -S (64M, 2G, 10%), and a larger input goes through temporary files.
 // The shuffle's peak resident memory stays under SIZE plus 32 MB, whatever
 // the lines' length: a 1 GB file with --memory 64M peaked at 68 to 74 MB.
+//
+// Several FILE operands are shuffled together, as their concatenation
+// would be, each file's last line ending with a delimiter; - is standard
+// input. GNU shuf takes one FILE.
+//
+// --header[=N] writes the first N lines (1 when N is not given) first,
+// unshuffled, in every mode, and -n COUNT counts the lines after them. With
+// several FILEs the header comes from the first, and the first N lines of
+// every later one are dropped as their copy of it. With -e and -i the
+// header is the first N operands or numbers.
+//
+// --shards N -o PREFIX writes the shuffled lines to exactly N files,
+// PREFIX-00000-of-0000N and so on (five digits or more), each with the
+// header: shard i holds n/N of the n lines, one more for the first n mod N,
+// a uniformly random part. --split A,B[,C] -o PREFIX takes 2 or 3
+// percentages summing to 100 and writes PREFIX.train and PREFIX.test, or
+// PREFIX.train, PREFIX.val and PREFIX.test: each part gets its share
+// rounded down, and the lines left over go one each to the parts with the
+// largest remainders, the earlier first on a tie. Both cut the output of
+// the one shuffle, so they run in its single pass, past memory too, and
+// keep its permutation.
 //
 // The output goes through at most 1 MiB of buffers, and a line of 32 KiB or
 // more is written from where it lies. -r holds the input and -n COUNT the
@@ -87,11 +113,17 @@
 // status 1. During the main pass that happens before anything has been
 // written; during the rare second split, after part of the output.
 //
-// With -n COUNT, shuf keeps only COUNT lines in memory, using reservoir
-// sampling (Vitter's Algorithm R, with one integer draw a line, so that it
-// rounds nothing). That holds for a COUNT of up to 2^20; a larger COUNT runs
-// the full shuffle and stops after COUNT lines. -i LO-HI -n COUNT samples
-// COUNT numbers in O(COUNT) time, whatever the size of the range. An -e
+// With -n COUNT and a seed, shuf writes the same line numbers, in the same
+// order, whether the lines come from -i 1-N, -e, a file of N lines or a
+// pipe: the lines are those of the shuffle package's Sample(N, COUNT) (past
+// 2^31-1 lines, distinct uniform draws). This changed in the release that
+// added --header: before, a file was sampled by reservoir (Algorithm R), so
+// a seeded -n of a file gave other lines than -i. To know N, shuf counts a
+// file's lines first and then reads it again, keeping only the COUNT lines
+// picked; a pipe is copied to a file in $TMPDIR while counted, which costs
+// disk the size of the input. Memory holds the COUNT lines and a 1 MiB
+// buffer. That holds for a COUNT of up to 2^20; a larger COUNT, or one of
+// at least N, runs the full shuffle and stops after COUNT lines. An -e
 // argument is one line, whatever bytes it holds.
 //
 // Against GNU shuf 9.1 on 10^7 lines, on two cores, a full shuffle is 1.4 to

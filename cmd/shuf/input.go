@@ -1,41 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"fmt"
 	"io"
-	"math"
-	"os"
 	"slices"
-	"strconv"
 )
-
-// input opens the lines: FILE, or standard input. size is the input's
-// length if it is known in advance, else -1.
-func (s *shuf) input() (r io.Reader, size int64, release func(), err error) {
-	o := s.o
-	if len(o.operands) == 0 || o.operands[0] == "-" {
-		size = -1
-		if f, ok := s.stdin.(*os.File); ok { // shuf < FILE: size the buffer once
-			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-				if at, err := f.Seek(0, io.SeekCurrent); err == nil {
-					size = fi.Size() - at
-				}
-			}
-		}
-		return s.stdin, size, func() {}, nil
-	}
-	f, err := os.Open(o.operands[0])
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	size = -1
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = fi.Size()
-	}
-	return f, size, func() { f.Close() }, nil
-}
 
 // lineStarts returns where each of the n lines of data starts.
 func lineStarts[T int | uint32 | uint64](data []byte, n int64, delim byte) []T {
@@ -201,104 +170,4 @@ func cost(size, lines int64) int64 {
 		return size + 6*lines
 	}
 	return size + 10*lines
-}
-
-// lineReader reads lines of any length in pieces of at most its buffer's
-// size, so that a line is never held whole unless its reader keeps it. An
-// unterminated last line gets a delimiter.
-type lineReader struct {
-	br      *bufio.Reader
-	delim   [1]byte
-	pending bool // a last line without its delimiter: the delimiter comes next
-}
-
-func newLineReader(r io.Reader, delim byte, size int) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, size), delim: [1]byte{delim}}
-}
-
-// piece returns the next piece of the current line, valid until the next
-// call, and whether it ends the line (with the delimiter). At the start of
-// a line, io.EOF says there are no more lines.
-func (r *lineReader) piece() (b []byte, end bool, err error) {
-	if r.pending {
-		r.pending = false
-		return r.delim[:], true, nil
-	}
-	b, err = r.br.ReadSlice(r.delim[0])
-	switch {
-	case err == nil:
-		return b, true, nil
-	case err == bufio.ErrBufferFull:
-		return b, false, nil
-	case err == io.EOF && len(b) > 0:
-		r.pending = true
-		return b, false, nil
-	}
-	return nil, false, err
-}
-
-// rangeReader reads as the lines "next", "next+1", …, "last".
-type rangeReader struct {
-	next, last uint64
-	done       bool
-	delim      byte
-	pending    []byte
-}
-
-func (r *rangeReader) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		if len(r.pending) == 0 {
-			if r.done {
-				break
-			}
-			r.pending = append(strconv.AppendUint(r.pending[:0], r.next, 10), r.delim)
-			if r.next == r.last {
-				r.done = true
-			}
-			r.next++
-		}
-		c := copy(p[n:], r.pending)
-		r.pending = r.pending[c:]
-		n += c
-	}
-	if n == 0 && r.done {
-		return 0, io.EOF
-	}
-	return n, nil
-}
-
-// rangeBytes is the length of the text of LO..HI, one number a line, capped
-// at MaxInt64.
-func rangeBytes(lo, hi uint64) int64 {
-	var total uint64
-	low, pow := uint64(0), uint64(1) // the d-digit numbers are low..10^d−1
-	for d := uint64(1); d <= 20; d++ {
-		high := uint64(math.MaxUint64)
-		if d < 20 {
-			pow *= 10
-			high = pow - 1
-		}
-		if a, b := max(lo, low), min(hi, high); a <= b {
-			c := b - a + 1
-			if c > math.MaxInt64/(d+1) || total > math.MaxInt64-c*(d+1) {
-				return math.MaxInt64
-			}
-			total += c * (d + 1)
-		}
-		low = high + 1
-	}
-	return int64(total)
-}
-
-func sizeText(m int64) string {
-	switch {
-	case m%(1<<30) == 0:
-		return fmt.Sprintf("%dG", m>>30)
-	case m%(1<<20) == 0:
-		return fmt.Sprintf("%dM", m>>20)
-	case m%(1<<10) == 0:
-		return fmt.Sprintf("%dK", m>>10)
-	}
-	return fmt.Sprintf("%db", m)
 }

@@ -22,7 +22,8 @@ const usage = `Usage: shuf [OPTION]... [FILE]
   or:  shuf -i LO-HI [OPTION]...
 Write a random permutation of the input lines to standard output.
 
-With no FILE, or when FILE is -, read standard input.
+With no FILE, or when FILE is -, read standard input. Several FILEs are
+shuffled together.
 
 Mandatory arguments to long options are mandatory for short options too.
   -e, --echo                treat each ARG as an input line
@@ -42,6 +43,12 @@ Mandatory arguments to long options are mandatory for short options too.
       --memory=SIZE         shuffle inputs larger than SIZE through temporary
                               files in $TMPDIR (default a quarter of RAM);
                               SIZE as for sort -S: 64M, 2G, 10%
+      --header[=N]          write the first N lines (default 1) first,
+                              unshuffled; -n counts the lines after them
+      --shards=N            write N files PREFIX-00000-of-0000N, PREFIX
+                              given by -o, each a random part
+      --split=A,B[,C]       write PREFIX.train, [PREFIX.val,] PREFIX.test
+                              with A, B, C percent of the lines
       --help        display this help and exit
       --version     output version information and exit
 
@@ -131,8 +138,6 @@ func (o *options) check() error {
 		return usageError{"cannot combine -e and -i options"}
 	case o.rangeSet && len(o.operands) > 0:
 		return usageError{"extra operand " + quote(o.operands[0])}
-	case !o.echo && !o.rangeSet && len(o.operands) > 1:
-		return usageError{"extra operand " + quote(o.operands[1])}
 	case o.sources() > 1:
 		return fatalError{"multiple random sources specified"}
 	}

@@ -29,6 +29,10 @@ type options struct {
 	help      bool
 	version   bool
 	operands  []string
+	files     []string // the input files, "-" for standard input; none: standard input
+	header    int      // --header[=N]: lines written first, unshuffled (1 when bare)
+	shards    int      // --shards N: write N files PREFIX-00000-of-0000N
+	split     []int    // --split A,B[,C]: percentages of the lines, summing to 100
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -54,25 +58,30 @@ type fatalError struct{ msg string }
 func (e fatalError) Error() string { return e.msg }
 
 type optSpec struct {
-	long  string
-	short byte // 0 when there is no short form
-	arg   bool
+	long     string
+	short    byte // 0 when there is no short form
+	arg      bool
+	optional bool // the argument may be left out (--header)
+	full     bool // recognised only when spelled in full
 }
 
 var optSpecs = []optSpec{
-	{"echo", 'e', false},
-	{"input-range", 'i', true},
-	{"head-count", 'n', true},
-	{"output", 'o', true},
-	{"random-source", 0, true},
-	{"repeat", 'r', false},
-	{"zero-terminated", 'z', false},
-	{"seed", 0, true},
-	{"algo", 0, true},
-	{"crypto", 0, false},
-	{"memory", 0, true},
-	{"help", 0, false},
-	{"version", 0, false},
+	{"echo", 'e', false, false, false},
+	{"input-range", 'i', true, false, false},
+	{"head-count", 'n', true, false, false},
+	{"output", 'o', true, false, false},
+	{"random-source", 0, true, false, false},
+	{"repeat", 'r', false, false, false},
+	{"zero-terminated", 'z', false, false, false},
+	{"seed", 0, true, false, false},
+	{"algo", 0, true, false, false},
+	{"crypto", 0, false, false, false},
+	{"memory", 0, true, false, false},
+	{"header", 0, false, true, true},
+	{"shards", 0, true, false, true},
+	{"split", 0, true, false, true},
+	{"help", 0, false, false, false},
+	{"version", 0, false, false, false},
 }
 
 // parseArgs reads args as getopt_long does for GNU shuf: options and
@@ -101,6 +110,10 @@ func parseArgs(args []string) (*options, error) {
 				return nil, err
 			}
 			switch {
+			case spec.optional:
+				if !hasVal {
+					val = "1"
+				}
 			case !spec.arg && hasVal:
 				return nil, usageError{fmt.Sprintf("option '--%s' doesn't allow an argument", spec.long)}
 			case spec.arg && !hasVal:
@@ -143,6 +156,9 @@ func parseArgs(args []string) (*options, error) {
 			o.operands = append(o.operands, a)
 		}
 	}
+	if !o.echo && !o.rangeSet {
+		o.files = o.operands
+	}
 	return o, nil
 }
 
@@ -152,7 +168,7 @@ func lookupLong(name string) (optSpec, error) {
 		if s.long == name {
 			return s, nil
 		}
-		if strings.HasPrefix(s.long, name) && name != "" {
+		if strings.HasPrefix(s.long, name) && name != "" && !s.full {
 			found = append(found, s)
 		}
 	}
@@ -233,6 +249,27 @@ func (o *options) set(spec optSpec, val string) error {
 			return fatalError{"invalid --memory size: " + quote(val)}
 		}
 		o.memory = m
+	case "header":
+		n, err := strconv.ParseUint(val, 10, 31)
+		if err != nil {
+			return fatalError{"invalid --header line count: " + quote(val)}
+		}
+		o.header = int(n)
+	case "shards":
+		n, err := strconv.ParseUint(val, 10, 31)
+		if err != nil || n == 0 {
+			return fatalError{"invalid --shards count: " + quote(val)}
+		}
+		o.shards = int(n)
+	case "split":
+		o.split = nil
+		for _, f := range strings.Split(val, ",") {
+			n, err := strconv.ParseUint(f, 10, 7)
+			if err != nil {
+				return fatalError{"invalid --split percentages: " + quote(val)}
+			}
+			o.split = append(o.split, int(n))
+		}
 	case "repeat":
 		o.repeat = true
 	case "zero-terminated":

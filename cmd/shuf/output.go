@@ -11,9 +11,12 @@ import (
 	"sync/atomic"
 )
 
-// open returns the output: created only now, after the input has been read,
-// so that -o may name the input file, as with GNU.
-func (s *shuf) open() *output {
+// open returns the output, for lines data lines (-n may write fewer):
+// created only now, after the input has been read, so that -o may name the
+// input, as with GNU. The header goes first; --shards and --split create
+// their files here, each with the header, and learn how many lines each
+// gets.
+func (s *shuf) open(lines uint64) *output {
 	if s.out != nil {
 		return s.out
 	}
@@ -21,24 +24,35 @@ func (s *shuf) open() *output {
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}
+	s.out = out
+	if names := s.o.partNames(); names != nil {
+		p, err := createParts(names, s.o.partSizes(min(lines, out.left)), s.header, s.o.delim)
+		if err != nil {
+			out.err = err
+			return out
+		}
+		out.w, out.close = p, p.close
+		return out
+	}
 	if s.o.outputSet {
 		f, err := os.OpenFile(s.o.output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
 			out.err = err
-		} else {
-			out.w, out.file = f, f
+			return out
 		}
+		out.w, out.close = f, f.Close
 	}
-	s.out = out
+	out.buf = append(out.buf, s.header...)
 	return out
 }
 
 func (s *shuf) finish(out *output) error {
 	out.flush()
-	if out.file != nil {
-		if err := out.file.Close(); err != nil && out.err == nil {
+	if out.close != nil {
+		if err := out.close(); err != nil && out.err == nil {
 			out.err = writeError{err}
 		}
+		out.close = nil
 	}
 	return out.err
 }
@@ -46,7 +60,7 @@ func (s *shuf) finish(out *output) error {
 // output buffers the lines written and stops taking them after -n COUNT.
 type output struct {
 	w     io.Writer
-	file  *os.File
+	close func() error // the file(s) of -o, --shards or --split
 	delim byte
 	buf   []byte
 	spare [][]byte // emit's block buffers, kept between calls

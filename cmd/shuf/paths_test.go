@@ -48,15 +48,15 @@ func TestPathsUniform(t *testing.T) {
 		})},
 		{"index", many(24, func(s *shuf) error { // -i 1-4
 			s.o.rangeSet, s.o.lo, s.o.hi = true, 1, 4
-			return s.runRange()
+			return s.execute(s.mustInput())
 		})},
-		{"sample", many(20, func(s *shuf) error { // -n 2, the reservoir
+		{"sample", many(20, func(s *shuf) error { // -n 2, the sampler
 			s.o.count, s.o.countSet = 2, true
-			return s.sample(strings.NewReader("a\nb\nc\nd\ne\n"), false)
+			return s.sampleStream(strings.NewReader("a\nb\nc\nd\ne\n"), s.pick(5, 2))
 		})},
 		{"index-sample", many(20, func(s *shuf) error { // -i 1-5 -n 2
 			s.o.rangeSet, s.o.lo, s.o.hi, s.o.count, s.o.countSet = true, 1, 5, 2, true
-			return s.runRange()
+			return s.execute(s.mustInput())
 		})},
 		{"spill", func(src rand.Source) float64 { return spillP(t, src, false) }},
 		{"spill-again", func(src rand.Source) float64 { return spillP(t, src, true) }},
@@ -227,8 +227,7 @@ func repeatP(t *testing.T, args []string) float64 {
 }
 
 // TestSampleLongLines: -n keeps lines longer than its 64 KiB pieces whole
-// and exact, when a kept line is replaced by a shorter or a longer one, and
-// when it keeps every line.
+// and exact, among lines of every length, and when it keeps every line.
 func TestSampleLongLines(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	var b strings.Builder
@@ -251,4 +250,13 @@ func TestSampleLongLines(t *testing.T) {
 	in := input() // a line of 1.2 MB and a last line without its newline
 	all := ok(t, "", "--seed", "1", "-n", "100000", write(t, "in2", in))
 	assert.Equal(t, sorted(in+"\n", '\n'), sorted(all, '\n'))
+}
+
+// mustInput is s.input() for -i or -e, which cannot fail.
+func (s *shuf) mustInput() *inputLines {
+	in, err := s.input()
+	if err != nil {
+		panic(err)
+	}
+	return in
 }

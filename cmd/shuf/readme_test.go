@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -42,6 +43,8 @@ func TestReadmeCommands(t *testing.T) {
 	for name, text := range map[string]string{
 		"deck.txt": lines(52, "card "), "big.log": lines(1000, "log line "),
 		"train.csv": lines(200, "row,"), "40GB.txt": lines(3000, "x"),
+		"data.csv": "id,text\n" + lines(200, "row,"), "more.csv": "id,text\n" + lines(50, "more,"),
+		"features.txt": lines(300, "features "), "labels.txt": lines(300, "label "),
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
@@ -116,6 +119,51 @@ func TestReadmeCommands(t *testing.T) {
 		},
 		"shuf --memory 512M 40GB.txt > out": func(_, _ string) {
 			assert.True(t, isPermutation(read("out"), read("40GB.txt")))
+		},
+		"shuf --seed 7 --header data.csv -o data.shuffled.csv": func(_, _ string) {
+			out := read("data.shuffled.csv")
+			require.True(t, strings.HasPrefix(out, "id,text\n"))
+			assert.True(t, isPermutation(out, read("data.csv")))
+		},
+		"shuf --seed 7 features.txt -o features.shuffled.txt": func(_, _ string) {
+			assert.True(t, isPermutation(read("features.shuffled.txt"), read("features.txt")))
+		},
+		"shuf --seed 7 labels.txt -o labels.shuffled.txt": func(_, _ string) {
+			f := strings.Split(read("features.shuffled.txt"), "\n")
+			l := strings.Split(read("labels.shuffled.txt"), "\n")
+			require.Len(t, l, len(f))
+			for i := range f {
+				assert.Equal(t, strings.TrimPrefix(f[i], "features "), strings.TrimPrefix(l[i], "label "), "line %d", i)
+			}
+		},
+		"shuf --seed 7 --header --split 80,10,10 -o data data.csv": func(_, _ string) {
+			var all strings.Builder
+			for i, part := range []string{"data.train", "data.val", "data.test"} {
+				text := read(part)
+				require.True(t, strings.HasPrefix(text, "id,text\n"), part)
+				assert.Equal(t, []int{161, 21, 21}[i], strings.Count(text, "\n"), part)
+				all.WriteString(strings.TrimPrefix(text, "id,text\n"))
+			}
+			assert.True(t, isPermutation("id,text\n"+all.String(), read("data.csv")))
+		},
+		"shuf --seed 7 --header --shards 4 -o shard data.csv more.csv": func(_, _ string) {
+			var all strings.Builder
+			for i := range 4 {
+				text := read(fmt.Sprintf("shard-%05d-of-00004", i))
+				require.True(t, strings.HasPrefix(text, "id,text\n"))
+				assert.Equal(t, []int{63, 63, 62, 62}[i], strings.Count(text, "\n")-1)
+				all.WriteString(strings.TrimPrefix(text, "id,text\n"))
+			}
+			assert.True(t, isPermutation("id,text\n"+all.String(), read("data.csv")+lines(50, "more,")))
+		},
+		"shuf --seed 7 --header -n 100 data.csv": func(out, _ string) {
+			require.True(t, strings.HasPrefix(out, "id,text\n"))
+			rows := strings.Split(strings.TrimSuffix(strings.TrimPrefix(out, "id,text\n"), "\n"), "\n")
+			assert.Len(t, rows, 100)
+			assert.Len(t, slices.Compact(slices.Sorted(slices.Values(rows))), 100)
+			for _, r := range rows {
+				assert.Contains(t, read("data.csv"), r+"\n")
+			}
 		},
 	}
 	for _, c := range cmds {

@@ -68,7 +68,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	}
 	fy := shuffle.NewFisherYates(s.src)
 	if stream == nil {
-		out := s.open()
+		out := s.open(uint64(n))
 		if n <= 1 { // nothing to shuffle, and nothing drawn
 			if n == 1 {
 				out.write(data)
@@ -107,7 +107,11 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		}
 	}
 	buf := make([]byte, 0, need)
-	out := s.open()
+	total := int64(0)
+	for _, f := range files {
+		total += f.records
+	}
+	out := s.open(uint64(total))
 	for _, f := range files {
 		if buf, err = s.drain(out, fy, f, buf); err != nil || !out.more() {
 			break
@@ -264,12 +268,17 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 	return nil
 }
 
-func spillWriteError(f *spillFile, err error) error {
-	return fatalError{fmt.Sprintf("write failed: %s: %s", f.f.Name(), reason(err))}
+func spillWriteError(f *spillFile, err error) error { return fileWriteError(f.f.Name(), err) }
+
+func spillReadError(f *spillFile, err error) error { return fileReadError(f.f.Name(), err) }
+
+// fileWriteError and fileReadError report a temporary file that failed.
+func fileWriteError(name string, err error) error {
+	return fatalError{fmt.Sprintf("write failed: %s: %s", name, reason(err))}
 }
 
-func spillReadError(f *spillFile, err error) error {
-	return fatalError{fmt.Sprintf("read failed: %s: %s", f.f.Name(), reason(err))}
+func fileReadError(name string, err error) error {
+	return fatalError{fmt.Sprintf("read failed: %s: %s", name, reason(err))}
 }
 
 // drain writes the lines of spill file f, shuffled, reading it into buf if

@@ -7,9 +7,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"strconv"
-	"sync"
 
 	"github.com/fairshuffle/shuffle"
 )
@@ -87,50 +84,3 @@ func draws(src rand.Source) rand.Source {
 type globalSource struct{}
 
 func (globalSource) Uint64() uint64 { return rand.Uint64() }
-
-// defaultMemory is --memory's default: a quarter of the memory this process
-// may use (the machine's RAM or, in a container, its cgroup's limit), at
-// least 64 MiB; 1 GiB where that cannot be found out.
-func defaultMemory() int64 {
-	m := physicalMemory()
-	if m <= 0 {
-		return 1 << 30
-	}
-	return max(m/4, 64<<20)
-}
-
-// tempDir is the directory of the spill files, made on first use and removed
-// on exit, on error and on Ctrl-C (from the signal handler, hence the lock).
-type tempDir struct {
-	mu      sync.Mutex
-	path    string
-	removed bool
-	files   int
-}
-
-// create makes the next spill file.
-func (t *tempDir) create() (*os.File, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.removed {
-		return nil, errors.New("interrupted")
-	}
-	if t.path == "" {
-		p, err := os.MkdirTemp("", "shuf-")
-		if err != nil {
-			return nil, err
-		}
-		t.path = p
-	}
-	t.files++
-	return os.Create(filepath.Join(t.path, strconv.Itoa(t.files)))
-}
-
-func (t *tempDir) remove() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.path != "" {
-		os.RemoveAll(t.path)
-	}
-	t.removed = true
-}

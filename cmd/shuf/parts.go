@@ -1,0 +1,157 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+)
+
+// partNames returns the files --shards or --split write, or nil for one
+// output: PREFIX-00000-of-00008 … for --shards 8, PREFIX.train, PREFIX.val,
+// PREFIX.test for three --split parts, PREFIX.train and PREFIX.test for two.
+func (o *options) partNames() []string {
+	var names []string
+	switch {
+	case o.shards > 0:
+		for i := range o.shards {
+			names = append(names, fmt.Sprintf("%s-%05d-of-%05d", o.output, i, o.shards))
+		}
+	case len(o.split) == 2:
+		names = []string{o.output + ".train", o.output + ".test"}
+	case len(o.split) == 3:
+		names = []string{o.output + ".train", o.output + ".val", o.output + ".test"}
+	}
+	return names
+}
+
+// checkParts applies the rules of --shards and --split.
+func (o *options) checkParts() error {
+	if o.shards == 0 && o.split == nil {
+		return nil
+	}
+	sum := 0
+	for _, p := range o.split {
+		sum += p
+	}
+	switch {
+	case o.shards > 0 && o.split != nil:
+		return fatalError{"--shards and --split cannot be combined"}
+	case !o.outputSet:
+		return fatalError{"--shards and --split need -o PREFIX"}
+	case o.split != nil && (len(o.split) < 2 || len(o.split) > 3 || sum != 100):
+		return fatalError{"--split takes 2 or 3 percentages that sum to 100"}
+	case o.repeat && !o.countSet:
+		return fatalError{"--shards and --split need -n COUNT with -r"}
+	}
+	return nil
+}
+
+// partSizes says how many of n lines each part gets. Shards: n/N each, the
+// first n mod N one more. A split: each part's exact share n·p/100 rounded
+// down, and the lines left over, one each, to the parts with the largest
+// remainders, the earlier part first on a tie (the largest remainder
+// method): every part is within one line of its share.
+func (o *options) partSizes(n uint64) []uint64 {
+	if o.shards > 0 {
+		k := uint64(o.shards)
+		sizes := make([]uint64, k)
+		for i := range sizes {
+			sizes[i] = n / k
+			if uint64(i) < n%k {
+				sizes[i]++
+			}
+		}
+		return sizes
+	}
+	sizes := make([]uint64, len(o.split))
+	rems := make([]uint64, len(o.split))
+	left := n
+	for i, p := range o.split {
+		hi, lo := bits.Mul64(n, uint64(p))
+		sizes[i], rems[i] = bits.Div64(hi, lo, 100)
+		left -= sizes[i]
+	}
+	for ; left > 0; left-- {
+		best := 0
+		for i := range rems {
+			if rems[i] > rems[best] {
+				best = i
+			}
+		}
+		sizes[best]++
+		rems[best] = 0
+	}
+	return sizes
+}
+
+// parts writes lines to the files of --shards or --split in turn, each
+// getting its size in lines, and each starting with the header. It sees
+// the output as bytes and cuts it at delimiters, so every way of writing
+// lines can write to it.
+type parts struct {
+	ws    []io.Writer
+	files []*os.File
+	sizes []uint64
+	cur   int
+	delim byte
+	err   error
+}
+
+// createParts creates every part, each with the header, so that exactly
+// one file a part exists, empty ones too.
+func createParts(names []string, sizes []uint64, header []byte, delim byte) (*parts, error) {
+	p := &parts{sizes: sizes, delim: delim}
+	for _, name := range names {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		if err != nil {
+			p.close()
+			return nil, err
+		}
+		p.files = append(p.files, f)
+		p.ws = append(p.ws, f)
+		if _, err := f.Write(header); err != nil {
+			p.close()
+			return nil, writeError{err}
+		}
+	}
+	return p, nil
+}
+
+func (p *parts) Write(b []byte) (int, error) {
+	n := len(b)
+	for len(b) > 0 {
+		for p.cur < len(p.sizes) && p.sizes[p.cur] == 0 {
+			p.cur++
+		}
+		if p.cur == len(p.sizes) {
+			panic("shuf: parts: more lines than planned")
+		}
+		cut := len(b)
+		if c := uint64(bytes.Count(b, []byte{p.delim})); c >= p.sizes[p.cur] {
+			cut = 0
+			for range p.sizes[p.cur] {
+				cut += bytes.IndexByte(b[cut:], p.delim) + 1
+			}
+			p.sizes[p.cur] = 0
+		} else {
+			p.sizes[p.cur] -= c
+		}
+		if _, err := p.ws[p.cur].Write(b[:cut]); err != nil {
+			return 0, err
+		}
+		b = b[cut:]
+	}
+	return n, nil
+}
+
+func (p *parts) close() error {
+	var first error
+	for _, f := range p.files {
+		if err := f.Close(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}

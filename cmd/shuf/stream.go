@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+)
+
+// stream is the lines of the input files read one after the other, as one
+// input: each file's last line ends with the delimiter, and with --header N
+// the first N lines of the first file are taken off as the header and the
+// first N lines of every later file are dropped (their copy of the header).
+type stream struct {
+	ins   []inFile
+	delim byte
+	skip  int // lines to drop at the start of each file but the first
+	skip0 int // and of the first: 0 once the header is taken, N after rewind
+	i     int // the file being read
+	br    *bufio.Reader
+	last  byte // the last byte given from file i; the delimiter at its start
+	size  int64
+}
+
+// inFile is one input: a file, or standard input for "-".
+type inFile struct {
+	r     io.Reader
+	f     *os.File // to close; nil for standard input
+	start int64    // where it starts, for rewind; -1 if it cannot seek
+	size  int64    // its length from start, -1 if unknown
+}
+
+// openStream opens the input files, all of them first, so that a missing
+// one is reported before anything is read, and takes the header off.
+func (s *shuf) openStream() (*stream, error) {
+	names := s.o.files
+	if len(names) == 0 {
+		names = []string{"-"}
+	}
+	st := &stream{delim: s.o.delim, skip: s.o.header}
+	for _, name := range names {
+		in := inFile{r: s.stdin, start: -1, size: -1}
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				st.close()
+				return nil, err
+			}
+			in.r, in.f = f, f
+		}
+		if f, ok := in.r.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+				if at, err := f.Seek(0, io.SeekCurrent); err == nil {
+					in.start, in.size = at, fi.Size()-at
+				}
+			}
+		}
+		st.ins = append(st.ins, in)
+	}
+	st.size = 0
+	for _, in := range st.ins {
+		if in.size < 0 {
+			st.size = -1
+			break
+		}
+		st.size += in.size
+	}
+	if s.o.header > 0 {
+		st.br = bufio.NewReaderSize(st.ins[0].r, 64<<10)
+		st.last = st.delim
+		for range s.o.header {
+			l, err := readLine(st.br, st.delim)
+			if len(l) > 0 {
+				if l[len(l)-1] != st.delim {
+					l = append(l, st.delim)
+				}
+				s.header = append(s.header, l...)
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				st.close()
+				return nil, readError{err}
+			}
+		}
+	}
+	return st, nil
+}
+
+// readLine reads one line whole, with its delimiter if it has one.
+func readLine(br *bufio.Reader, delim byte) ([]byte, error) {
+	var line []byte
+	for {
+		b, err := br.ReadSlice(delim)
+		line = append(line, b...)
+		if err != bufio.ErrBufferFull {
+			if err == io.EOF && len(line) > 0 {
+				err = nil
+			}
+			return line, err
+		}
+	}
+}
+
+// skipLine drops one line; it reports false at the end of the input.
+func skipLine(br *bufio.Reader, delim byte) (bool, error) {
+	some := false
+	for {
+		b, err := br.ReadSlice(delim)
+		some = some || len(b) > 0
+		switch err {
+		case nil:
+			return true, nil
+		case bufio.ErrBufferFull:
+			continue
+		case io.EOF:
+			return some, nil
+		}
+		return false, err
+	}
+}
+
+func (st *stream) Read(p []byte) (int, error) {
+	for len(p) > 0 {
+		if st.i == len(st.ins) {
+			return 0, io.EOF
+		}
+		if st.br == nil {
+			st.br = bufio.NewReaderSize(st.ins[st.i].r, 64<<10)
+			st.last = st.delim
+			skip := st.skip
+			if st.i == 0 {
+				skip = st.skip0
+			}
+			for range skip {
+				if more, err := skipLine(st.br, st.delim); err != nil {
+					return 0, err
+				} else if !more {
+					break
+				}
+			}
+		}
+		n, err := st.br.Read(p)
+		if n > 0 {
+			st.last = p[n-1]
+			return n, nil
+		}
+		if err == io.EOF {
+			st.br = nil
+			st.i++
+			if st.last != st.delim {
+				p[0] = st.delim
+				return 1, nil
+			}
+			continue
+		}
+		return 0, err
+	}
+	return 0, nil
+}
+
+// seekable reports whether every input can be read again.
+func (st *stream) seekable() bool {
+	for _, in := range st.ins {
+		if in.start < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// rewind starts the stream again, header dropped from every file.
+func (st *stream) rewind() error {
+	for _, in := range st.ins {
+		if _, err := in.r.(*os.File).Seek(in.start, io.SeekStart); err != nil {
+			return readError{err}
+		}
+	}
+	st.i, st.br, st.skip0 = 0, nil, st.skip
+	return nil
+}
+
+func (st *stream) close() {
+	for _, in := range st.ins {
+		if in.f != nil {
+			in.f.Close()
+		}
+	}
+}
+
+// countLines reads the stream to its end and counts its lines. It returns a
+// reader of the same lines again: the stream rewound if every input can
+// seek, else a temporary file the lines were copied to while counting (the
+// disk holds a copy of the input, memory only the 1 MiB buffer).
+func (s *shuf) countLines(st *stream) (n uint64, again io.Reader, size int64, err error) {
+	var spool *os.File
+	if !st.seekable() {
+		if spool, err = s.tmp.create(); err != nil {
+			return 0, nil, 0, err
+		}
+	}
+	buf := make([]byte, 1<<20)
+	for {
+		m, rerr := io.ReadFull(st, buf)
+		n += uint64(bytes.Count(buf[:m], []byte{st.delim}))
+		size += int64(m)
+		if spool != nil && m > 0 {
+			if _, err := spool.Write(buf[:m]); err != nil {
+				return 0, nil, 0, fileWriteError(spool.Name(), err)
+			}
+		}
+		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
+			break
+		}
+		if rerr != nil {
+			return 0, nil, 0, readError{rerr}
+		}
+	}
+	if spool == nil {
+		return n, st, size, st.rewind()
+	}
+	if _, err := spool.Seek(0, io.SeekStart); err != nil {
+		return 0, nil, 0, fileReadError(spool.Name(), err)
+	}
+	return n, spool, size, nil
+}
