@@ -92,3 +92,20 @@ func TestBatchLen(t *testing.T) {
 	assert.Equal(t, 2, batchLen(10_000_000))
 	assert.Equal(t, 1, batchLen(1<<29))
 }
+
+// TestBatchLenBoundaries pins the whole 64-bit schedule, on both sides of
+// every threshold: how many indices a word yields decides which words
+// fisher-yates draws, so moving a threshold by one changes the frozen
+// stream for decks past the sizes the golden tests shuffle.
+func TestBatchLenBoundaries(t *testing.T) {
+	for _, c := range []struct{ b, k int }{
+		{2, 1}, {3, 2}, {4, 3}, {5, 4}, {6, 5}, {7, 6}, {1 << 9, 6},
+		{1<<9 + 1, 5}, {1 << 11, 5},
+		{1<<11 + 1, 4}, {1 << 14, 4},
+		{1<<14 + 1, 3}, {1 << 18, 3},
+		{1<<18 + 1, 2}, {1 << 28, 2},
+		{1<<28 + 1, 1}, {int(min(1<<40, math.MaxInt)), 1},
+	} {
+		assert.Equal(t, c.k, batchLen(c.b), "batchLen(%d)", c.b)
+	}
+}

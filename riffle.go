@@ -52,12 +52,11 @@ func Faro[S ~[]E, E any](s S, out bool) {
 		first, second = top, bottom
 	}
 	// bottom aliases s[h:]: its item i, at h+i, is read in step i, and no
-	// step up to i writes past position 2i+1 ≤ h+i.
+	// step up to i writes past position 2i+1 ≤ h+i. first is never the
+	// shorter half, so it has an item in every step.
 	for i, k := 0, 0; k < n; i++ {
-		if i < len(first) {
-			s[k] = first[i]
-			k++
-		}
+		s[k] = first[i]
+		k++
 		if i < len(second) {
 			s[k] = second[i]
 			k++

@@ -429,6 +429,12 @@ func TestLog2Factorial(t *testing.T) {
 	assert.Equal(t, 35, firstOver(128), "PCG's 128-bit state")
 	assert.Equal(t, 58, firstOver(256), "ChaCha8's 256-bit seed")
 	assert.Less(t, math.Log2(86_400_000), Log2Factorial(12), "a seed of ms since midnight cannot reach even 12! orders")
+	// Large n in constant time: Stirling's series with three terms, in
+	// Python's decimal at 50 digits, gives log2(10¹²!) =
+	// 38420442097780.64208371796892658.
+	if n := int64(1_000_000_000_000); math.MaxInt == math.MaxInt64 {
+		assert.InEpsilon(t, 38420442097780.64208371796892658, Log2Factorial(int(n)), 1e-15)
+	}
 }
 
 func TestCryptoSource(t *testing.T) {
@@ -527,4 +533,29 @@ func TestCeilNLogN(t *testing.T) {
 	for _, n := range []int{1 << 20, 1<<31 - 1, int(min(1<<40, math.MaxInt))} {
 		assert.Equal(t, ceilNLogNExact(n), ceilNLogN(n), "n=%d", n)
 	}
+}
+
+// TestCeilNLogNFloatTraps pins ceilNLogN at sizes where n·ln n computed in
+// float64 lands on the wrong side of an integer, so that only the exact path
+// gets the ceiling right: the guard must send them there. Found by scanning
+// n from 10¹⁰ and from 4·10¹⁰ on amd64 (glibc's log gives the same floats);
+// the exact values were checked with Python's decimal module at 60 digits.
+func TestCeilNLogNFloatTraps(t *testing.T) {
+	if math.MaxInt == math.MaxInt64 {
+		for _, c := range []struct{ n, want int64 }{
+			// float64 gives exactly 230311455406; n·ln n = 230311455406.0000134.
+			{10002203704, 230311455407},
+			// float64 gives 976518872457.99988, one ulp below the integer
+			// that n·ln n = 976518872458.0000059 exceeds.
+			{40001300984, 976518872459},
+		} {
+			n := int(c.n)
+			if x := float64(n) * math.Log(float64(n)); int64(math.Ceil(x)) == c.want {
+				t.Logf("n=%d: float64 gets this one right on this platform", n)
+			}
+			assert.Equal(t, int(c.want), ceilNLogN(n), "n=%d", n)
+		}
+	}
+	// The exact path saturates where the ceiling overflows int.
+	assert.Equal(t, math.MaxInt, ceilNLogNExact(math.MaxInt))
 }
