@@ -83,7 +83,7 @@ func TestFloat(t *testing.T) {
 	r := newRNG(&words{t: t, w: []uint64{0, 1 << 11, ^uint64(0), 1 << 63, 0x7ff}})
 	assert.Equal(t, 0x1p-54, r.float(), "word 0")
 	assert.Equal(t, 1.5*0x1p-53, r.float(), "word 2¹¹")
-	assert.Equal(t, 1-0x1p-54, r.float(), "word 2⁶⁴−1")
+	assert.Equal(t, 1-0x1p-53, r.float(), "word 2⁶⁴−1: the largest float64 below 1, not 1")
 	assert.Equal(t, 0.5+0x1p-54, r.float(), "word 2⁶³")
 	assert.Equal(t, 0x1p-54, r.float(), "the 11 low bits are dropped")
 }
