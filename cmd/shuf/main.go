@@ -4,13 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"strings"
 	"syscall"
-	"unicode"
 )
 
 func main() {
@@ -140,114 +138,6 @@ func (o *options) check() error {
 		return usageError{"--algo has no effect with -r: each line is drawn independently"}
 	}
 	return nil
-}
-
-func complain(w io.Writer, err error) {
-	fmt.Fprintf(w, "shuf: %s\n", message(err))
-	var u usageError
-	if errors.As(err, &u) {
-		fmt.Fprintln(w, "Try 'shuf --help' for more information.")
-	}
-}
-
-// message words an error as GNU does: a system error as "name: reason", with
-// the reason as C's strerror spells it.
-func message(err error) string {
-	var we writeError
-	var re readError
-	switch {
-	case errors.As(err, &we):
-		return we.Error()
-	case errors.As(err, &re):
-		return re.Error()
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return quoteName(pe.Path) + ": " + reason(pe.Err)
-	}
-	var u usageError
-	if errors.As(err, &u) {
-		return u.msg
-	}
-	var f fatalError
-	if errors.As(err, &f) {
-		return f.msg
-	}
-	return reason(err)
-}
-
-// reason is an error's text with a capital first letter, which turns Go's
-// syscall messages into strerror's ("No such file or directory").
-func reason(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		err = errno
-	}
-	s := err.Error()
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
-}
-
-// quote quotes an argument in a message, as GNU's quote() does: 'x' in the C
-// locale, with C escapes for quotes, backslashes and control bytes, and ‘x’
-// in a UTF-8 one.
-func quote(s string) string {
-	if utf8Locale() {
-		return "‘" + s + "’"
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\'' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < ' ' || c == 0x7f:
-			if e := strings.IndexByte("\a\b\f\n\r\t\v", c); e >= 0 {
-				b.WriteString(`\` + string("abfnrtv"[e]))
-			} else {
-				fmt.Fprintf(&b, `\%03o`, c)
-			}
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
-// quoteName quotes a file name only when it needs it, as GNU's quotef
-// does: in single quotes, or in double quotes if it holds a single quote.
-func quoteName(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:@%=^", r)) {
-			if strings.ContainsRune(s, '\'') && !strings.ContainsAny(s, "\"$`\\") {
-				return `"` + s + `"`
-			}
-			if !strings.ContainsRune(s, '\'') {
-				return "'" + s + "'"
-			}
-			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-		}
-	}
-	return s
-}
-
-func utf8Locale() bool {
-	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if l := os.Getenv(v); l != "" {
-			l = strings.ToLower(l)
-			return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
-		}
-	}
-	return false
 }
 
 func version() string {

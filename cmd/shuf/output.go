@@ -11,9 +11,10 @@ import (
 	"sync/atomic"
 )
 
-// open returns the output: created only now, after the input has been read,
-// so that -o may name the input file, as with GNU.
-func (s *shuf) open() *output {
+// open returns the output, for lines input lines: created only now, after
+// the input has been read, so that -o may name the input file, as with GNU,
+// and after --random-source is opened, as with GNU.
+func (s *shuf) open(lines uint64) *output {
 	if s.out != nil {
 		return s.out
 	}
@@ -21,7 +22,9 @@ func (s *shuf) open() *output {
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}
-	if s.o.outputSet {
+	if err := s.sourceBeforeOutput(lines); err != nil {
+		out.err = err
+	} else if s.o.outputSet {
 		f, err := os.OpenFile(s.o.output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 		if err != nil {
 			out.err = err
@@ -53,11 +56,6 @@ type output struct {
 	left  uint64   // lines still to write
 	err   error
 }
-
-type writeError struct{ err error }
-
-func (e writeError) Error() string { return "write error: " + reason(e.err) }
-func (e writeError) Unwrap() error { return e.err }
 
 func (o *output) more() bool { return o.left > 0 && o.err == nil }
 

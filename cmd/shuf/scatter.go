@@ -68,7 +68,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	}
 	fy := shuffle.NewFisherYates(s.src)
 	if stream == nil {
-		out := s.open()
+		out := s.open(uint64(n))
 		if n <= 1 { // nothing to shuffle, and nothing drawn
 			if n == 1 {
 				out.write(data)
@@ -107,7 +107,11 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		}
 	}
 	buf := make([]byte, 0, need)
-	out := s.open()
+	total := int64(0)
+	for _, f := range files {
+		total += f.records
+	}
+	out := s.open(uint64(total))
 	for _, f := range files {
 		if buf, err = s.drain(out, fy, f, buf); err != nil || !out.more() {
 			break

@@ -92,7 +92,7 @@ func (s *shuf) run() (err error) {
 	o := s.o
 	if o.count == 0 {
 		// GNU reads nothing, but still creates the output file.
-		return s.finish(s.open())
+		return s.finish(s.open(0))
 	}
 	if o.rangeSet || o.echo {
 		if err := s.openSource(); err != nil {
@@ -173,7 +173,7 @@ func (s *shuf) sample(in io.Reader, echo bool) error {
 		}
 	}
 	shuffle.Slice(shuffle.NewFisherYates(s.src), res.kept)
-	out := s.open()
+	out := s.open(res.seen)
 	for _, l := range res.kept {
 		var more [][]byte
 		if len(res.more) > 0 {
@@ -259,7 +259,7 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 	}
 	starts := lineStarts[int](data, n, s.o.delim)
 	shuffle.Slice(s.alg.New(s.src), starts)
-	out := s.open()
+	out := s.open(uint64(n))
 	emit(out, data, starts, s.o.delim)
 	return s.finish(out)
 }
@@ -271,10 +271,10 @@ func (s *shuf) runRepeat(in io.Reader, size int64) error {
 	if err != nil {
 		return err
 	}
-	if n == 0 {
+	out := s.open(uint64(n))
+	if n == 0 && out.err == nil { // GNU creates the output first
 		return fatalError{"no lines to repeat"}
 	}
-	out := s.open()
 	if uint64(len(data)) < 1<<32 {
 		repeat(out, rand.New(s.own), data, lineStarts[uint32](data, n, s.o.delim), s.o.delim)
 	} else {
@@ -290,7 +290,7 @@ func repeat[T uint32 | uint64](out *output, r *rand.Rand, data []byte, starts []
 	picks := make([]T, min(out.left, 8*emitBlock))
 	for out.more() {
 		for i := range picks {
-			picks[i] = starts[r.IntN(len(starts))]
+			picks[i] = starts[intN(r, len(starts))]
 		}
 		if !emit(out, data, picks, delim) {
 			return
@@ -305,17 +305,17 @@ func repeat[T uint32 | uint64](out *output, r *rand.Rand, data []byte, starts []
 func (s *shuf) runRange() error {
 	o := s.o
 	n := o.hi - o.lo + 1 // 0 for the empty range; the parser refuses 0-(2⁶⁴−1)
+	out := s.open(n)
 	if n == 0 {
-		if o.repeat {
+		if o.repeat && out.err == nil { // GNU creates the output first
 			return fatalError{"no lines to repeat"}
 		}
-		return s.finish(s.open())
+		return s.finish(out)
 	}
-	out := s.open()
 	switch {
 	case o.repeat:
 		r := rand.New(s.own)
-		for out.more() && out.writeUint(o.lo+r.Uint64N(n)) {
+		for out.more() && out.writeUint(o.lo+uint64N(r, n)) {
 		}
 	case o.countSet && o.count < n && !s.custom:
 		if n > math.MaxInt32 {
@@ -363,13 +363,13 @@ func (s *shuf) runEcho() error {
 	o, args := s.o, s.o.operands
 	switch {
 	case o.repeat:
-		if len(args) == 0 {
+		out := s.open(uint64(len(args)))
+		if len(args) == 0 && out.err == nil { // GNU creates the output first
 			return fatalError{"no lines to repeat"}
 		}
 		r := rand.New(s.own)
-		out := s.open()
 		for out.more() {
-			out.writeString(args[r.IntN(len(args))])
+			out.writeString(args[intN(r, len(args))])
 		}
 		return s.finish(out)
 	case o.countSet && o.count <= reservoirMax && !s.custom:
@@ -385,7 +385,7 @@ func (s *shuf) runEcho() error {
 	} else {
 		order = s.permutation(len(args))
 	}
-	out := s.open()
+	out := s.open(uint64(len(args)))
 	for _, i := range order {
 		out.writeString(args[i])
 	}

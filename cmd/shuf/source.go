@@ -19,11 +19,8 @@ import (
 func (o *options) source() (rand.Source, func(), error) {
 	switch {
 	case o.randSet:
-		f, err := os.Open(o.randFile)
-		if err != nil {
-			return nil, nil, err
-		}
-		return &fileSource{r: bufio.NewReader(f), name: o.randFile}, func() { f.Close() }, nil
+		fs := &fileSource{name: o.randFile}
+		return fs, fs.close, nil
 	case o.seedSet:
 		return rand.NewChaCha8(seedKey(o.seed)), func() {}, nil
 	case o.crypto:
@@ -41,27 +38,58 @@ func seedKey(n uint64) [32]byte {
 }
 
 // fileSource is --random-source: each 64-bit word is the next 8 bytes of the
-// file, little-endian. When the file runs out it panics with errRandomEOF,
-// which run turns into GNU's "end of file" error.
+// file, little-endian. The file is opened when GNU shuf opens it (see
+// sourceBeforeOutput) or at the first draw, whichever comes first, so that
+// a run that needs no randomness needs no file. When the file cannot be
+// opened or runs out, Uint64 panics with a randomSourceError, which run
+// turns into GNU's error.
 type fileSource struct {
-	r    *bufio.Reader
 	name string
+	f    *os.File
+	r    *bufio.Reader
 	buf  [8]byte
 }
 
-type randomSourceError struct {
-	name string
-	err  error
+// open opens the file, once.
+func (s *fileSource) open() error {
+	if s.r != nil {
+		return nil
+	}
+	f, err := os.Open(s.name)
+	if err != nil {
+		return err
+	}
+	s.f, s.r = f, bufio.NewReader(f)
+	return nil
 }
 
-func (e randomSourceError) Error() string {
-	if e.err == io.EOF {
-		return quote(e.name) + ": end of file"
+func (s *fileSource) close() {
+	if s.f != nil {
+		s.f.Close()
 	}
-	return quote(e.name) + ": read error: " + reason(e.err)
+}
+
+// sourceBeforeOutput opens --random-source where GNU shuf does: after the
+// input is read and before the output is created, if the run may draw at
+// all: with -r (even -n 0), or with at least one line to write. So a
+// missing source is an error for one line, as with GNU, and none for no
+// lines or -n 0. lines is the number of input lines.
+func (s *shuf) sourceBeforeOutput(lines uint64) error {
+	if !s.o.randSet || !s.o.repeat && (lines == 0 || s.o.count == 0) {
+		return nil
+	}
+	fs, ok := s.src.(*fileSource)
+	if !ok { // -n 0 -r: the run set up no source, but GNU opens it
+		fs = &fileSource{name: s.o.randFile}
+		defer fs.close()
+	}
+	return fs.open()
 }
 
 func (s *fileSource) Uint64() uint64 {
+	if err := s.open(); err != nil {
+		panic(randomSourceError{name: s.name, err: err, opening: true})
+	}
 	if _, err := io.ReadFull(s.r, s.buf[:]); err != nil {
 		if err == io.ErrUnexpectedEOF {
 			err = io.EOF
@@ -70,9 +98,26 @@ func (s *fileSource) Uint64() uint64 {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		panic(randomSourceError{s.name, err})
+		panic(randomSourceError{name: s.name, err: err})
 	}
 	return binary.LittleEndian.Uint64(s.buf[:])
+}
+
+// intN is r.IntN(n), and uint64N r.Uint64N(n), except that they draw
+// nothing when n is 1: GNU draws nothing to choose among one line, so
+// that -r on one line needs no byte of a --random-source.
+func intN(r *rand.Rand, n int) int {
+	if n == 1 {
+		return 0
+	}
+	return r.IntN(n)
+}
+
+func uint64N(r *rand.Rand, n uint64) uint64 {
+	if n == 1 {
+		return 0
+	}
+	return r.Uint64N(n)
 }
 
 // draws is the source for the command's own draws (the group labels and the
