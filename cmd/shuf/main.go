@@ -9,6 +9,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"syscall"
+
+	"github.com/fairshuffle/shuffle/internal/term"
 )
 
 func main() {
@@ -78,6 +80,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	// does, stays ignored.
 	tmp := &tempDir{}
 	defer tmp.remove()
+	// A long run shows its progress on standard error, if that is a
+	// terminal (term.IsTerminal asks the driver, so /dev/null is not one).
+	var prog *progress
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) {
+		prog = startProgress(stderr, progressDelay, progressEvery)
+		defer prog.end()
+	}
 	stop := make(chan os.Signal, 1)
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE} {
 		if !signal.Ignored(sig) {
@@ -91,6 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			return
 		}
 		tmp.remove()
+		prog.end()
 		code := 130
 		if s, ok := sig.(syscall.Signal); ok {
 			code = 128 + int(s)
@@ -107,8 +117,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	}
 	s, err := newShuf(o, stdin, stdout, stderr, tmp)
 	if err == nil {
+		s.prog = prog
 		err = s.run()
 	}
+	prog.end() // before any message
 	if errors.Is(err, syscall.EPIPE) {
 		return 128 + int(syscall.SIGPIPE)
 	}

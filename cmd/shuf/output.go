@@ -32,6 +32,7 @@ func (s *shuf) open(lines uint64) *output {
 			out.w, out.file = f, f
 		}
 	}
+	out.w = s.prog.writer(out.w)
 	s.out = out
 	return out
 }

@@ -34,6 +34,7 @@ type shuf struct {
 	custom  bool // --algo chose something other than the default
 	mem     int64
 	out     *output
+	prog    *progress // nil: no progress line
 }
 
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
@@ -108,6 +109,7 @@ func (s *shuf) run() (err error) {
 		return err
 	}
 	defer closeIn()
+	in = s.prog.reader(in, size)
 	if err := s.openSource(); err != nil {
 		return err
 	}

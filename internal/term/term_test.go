@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/internal/term/ptytest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,9 +28,11 @@ func TestIsTerminal(t *testing.T) {
 	defer w.Close()
 	assert.False(t, IsTerminal(w), "a pipe")
 
-	tty, why := openPTY(t)
-	if tty == nil {
+	ptm, pts, why := ptytest.Open()
+	if pts == nil {
 		t.Skip("the terminal half: " + why)
 	}
-	assert.True(t, IsTerminal(tty), "a pseudo-terminal")
+	defer ptm.Close()
+	defer pts.Close()
+	assert.True(t, IsTerminal(pts), "a pseudo-terminal")
 }
