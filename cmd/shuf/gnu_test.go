@@ -26,7 +26,8 @@ import (
 var gnuList = flag.Bool("gnu.list", false, "TestGNU: log every vector that differs from GNU shuf, not only the first ones")
 
 // TestGNU runs this shuf and GNU coreutils shuf 9.1 side by side, in the C
-// locale, on a fixed set of argument vectors: a generated part (options,
+// locale (and in C.UTF-8 for the quoting of odd strings, where the machine
+// has that locale), on a fixed set of argument vectors: a generated part (options,
 // values, bad input, abbreviations, options after operands, "--", -, several
 // -n, odd strings in messages), drawn from a fixed seed, and a hand-picked
 // part (every prefix of every long option, of GNU's and of ours, the edge
@@ -66,6 +67,10 @@ func TestGNU(t *testing.T) {
 	dir := gnuFixtures(t)
 	before := listDir(t, dir)
 	vectors := gnuVectors()
+	if !gnuHasUTF8(gnu) {
+		t.Log("no C.UTF-8 locale: its vectors are left out")
+		vectors = slices.DeleteFunc(vectors, func(v vector) bool { return slices.Contains(v.env, "LC_ALL=C.UTF-8") })
+	}
 	require.GreaterOrEqual(t, len(vectors), 1541)
 
 	type diff struct {
@@ -112,6 +117,15 @@ func TestGNU(t *testing.T) {
 			d.gnu.code, clip(d.gnu.stdout), d.gnu.stderr, d.ours.code, clip(d.ours.stdout), d.ours.stderr)
 	}
 	assert.Equal(t, before, listDir(t, dir), "a vector left a file behind")
+}
+
+// gnuHasUTF8 reports whether GNU shuf quotes in curly quotes in C.UTF-8,
+// that is, whether the machine has the locale.
+func gnuHasUTF8(gnu string) bool {
+	cmd := exec.Command(gnu, "-n", "x")
+	cmd.Env = append(os.Environ(), "LC_ALL=C.UTF-8")
+	out, _ := cmd.CombinedOutput()
+	return strings.Contains(string(out), "‘x’")
 }
 
 // vector is one command line: the arguments and the environment beside
@@ -561,6 +575,13 @@ func handPicked() []vector {
 		vector{[]string{"-e", "--", "-n"}, []string{"POSIXLY_CORRECT=1"}},
 		vector{[]string{"-i", "1-3", "x", "-r"}, []string{"POSIXLY_CORRECT=1"}},
 	)
+	// The curly quotes and the printable runes of a UTF-8 locale.
+	for _, s := range append(slices.Clone(gnuEcho), "’", "a’b", "\xff", "é\xff", "\u200b",
+		"\u2028", "\u00ad", "\ue000", "\u0378", "\u0085", "\u00a0", "\U0001F600", "\U0010FFFF", "é\xc3") {
+		utf := []string{"LC_ALL=C.UTF-8"}
+		vs = append(vs, vector{[]string{"-n", s}, utf}, vector{[]string{"nodir/" + s}, utf}, vector{[]string{s + "x"}, utf},
+			vector{[]string{"-i", s}, utf})
+	}
 	return vs
 }
 

@@ -74,7 +74,17 @@ func printableAt(s string, i int, utf8Loc bool) (n int, printable bool) {
 	if r == utf8.RuneError && n <= 1 {
 		return 1, false
 	}
-	return n, unicode.IsPrint(r)
+	return n, printableRune(r)
+}
+
+// printableRune is glibc's iswprint in a UTF-8 locale: an assigned
+// character other than a control or a line or paragraph separator (so
+// format characters, private use and spaces print).
+func printableRune(r rune) bool {
+	if unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp) {
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cf, unicode.Co)
 }
 
 // quoteName quotes a file name as GNU's quotef() does (gnulib's
