@@ -128,15 +128,22 @@ func gnuHasUTF8(gnu string) bool {
 	return strings.Contains(string(out), "‘x’")
 }
 
-// vector is one command line: the arguments and the environment beside
-// LC_ALL=C.
+// vector is one command line: the arguments, the environment beside
+// LC_ALL=C, and standard input: the file "in", or, if pipe, a pipe that
+// carries input.
 type vector struct {
-	args []string
-	env  []string
+	args  []string
+	env   []string
+	pipe  bool
+	input string
 }
 
 func (v vector) String() string {
-	return strings.TrimSpace(strings.Join(v.env, " ") + fmt.Sprintf(" shuf %q", v.args))
+	s := strings.TrimSpace(strings.Join(v.env, " ") + fmt.Sprintf(" shuf %q", v.args))
+	if v.pipe {
+		s = fmt.Sprintf("printf %q | %s", v.input, s)
+	}
+	return s
 }
 
 // outcome is how a run ended.
@@ -162,12 +169,16 @@ func runShuf(prog, dir string, v vector) outcome {
 		}
 	}
 	cmd.Env = append(append(cmd.Env, "LC_ALL=C"), v.env...)
-	in, err := os.Open(filepath.Join(dir, "in"))
-	if err != nil {
-		panic(err)
+	if v.pipe {
+		cmd.Stdin = strings.NewReader(v.input) // through a pipe
+	} else {
+		in, err := os.Open(filepath.Join(dir, "in"))
+		if err != nil {
+			panic(err)
+		}
+		defer in.Close()
+		cmd.Stdin = in
 	}
-	defer in.Close()
-	cmd.Stdin = in
 	var errb bytes.Buffer
 	cmd.Stderr = &errb
 	r, w, err := os.Pipe()
@@ -360,6 +371,7 @@ var (
 	gnuFlags = []string{"-r", "-z", "--repeat", "--zero-terminated", "--rep", "--z", "--zero", "--re",
 		"-rz", "-zr", "-z", "-r"}
 	gnuSources = []string{"rand", "missing", "dir", "", "empty", "a=b", "a:b", "/dev/null", "é", "#x"}
+	gnuPiped   = []string{"", "p\n", "p\nq\n", "p\np\np\n", "p", "p\x00q\x00"}
 	gnuOutputs = []string{"dir", "", "nodir/x", "dir/", "a:b/c", "#/x"}
 	gnuBad     = []string{"-x", "--foo", "--foo=bar", "--=", "--=x", "---", "--r", "--r=1", "--h", "--he",
 		"--he=1", "--s", "--s=1", "--se", "--c", "--a", "--m", "--m=1", "--e=1", "--echo=1", "--rep=1", "--z=1",
@@ -461,6 +473,9 @@ func gnuVectors() []vector {
 		v := vector{args: args}
 		if r.IntN(10) == 0 {
 			v.env = []string{"POSIXLY_CORRECT=1"}
+		}
+		if r.IntN(6) == 0 {
+			v.pipe, v.input = true, pick(gnuPiped)
 		}
 		if fileOperands(args) >= 2 || hasOutput(args) && !outputFails(args) {
 			continue // several inputs are an addition; a real output file is not made
@@ -569,18 +584,33 @@ func handPicked() []vector {
 		add(args...)
 	}
 	vs = append(vs,
-		vector{[]string{"one", "-n", "1"}, []string{"POSIXLY_CORRECT=1"}},
-		vector{[]string{"-n", "1", "one"}, []string{"POSIXLY_CORRECT=1"}},
-		vector{[]string{"-e", "a", "-n", "1"}, []string{"POSIXLY_CORRECT=1"}},
-		vector{[]string{"-e", "--", "-n"}, []string{"POSIXLY_CORRECT=1"}},
-		vector{[]string{"-i", "1-3", "x", "-r"}, []string{"POSIXLY_CORRECT=1"}},
+		vector{args: []string{"one", "-n", "1"}, env: []string{"POSIXLY_CORRECT=1"}},
+		vector{args: []string{"-n", "1", "one"}, env: []string{"POSIXLY_CORRECT=1"}},
+		vector{args: []string{"-e", "a", "-n", "1"}, env: []string{"POSIXLY_CORRECT=1"}},
+		vector{args: []string{"-e", "--", "-n"}, env: []string{"POSIXLY_CORRECT=1"}},
+		vector{args: []string{"-i", "1-3", "x", "-r"}, env: []string{"POSIXLY_CORRECT=1"}},
 	)
+	// A pipe for standard input: with -n, GNU reads it by reservoir
+	// sampling, which opens --random-source first, and draws from it when
+	// the input has exactly COUNT lines.
+	for _, in := range gnuPiped {
+		for _, count := range [][]string{nil, {"-n", "0"}, {"-n", "1"}, {"-n", "2"}, {"-n", "3"},
+			{"-n", "18446744073709551615"}, {"-r", "-n", "2"}, {"-zn", "1"}} {
+			for _, src := range []string{"", "missing", "empty", "dir", "/dev/null", "rand"} {
+				args := slices.Clone(count)
+				if src != "" {
+					args = append(args, "--random-source="+src)
+				}
+				vs = append(vs, vector{args: args, pipe: true, input: in})
+			}
+		}
+	}
 	// The curly quotes and the printable runes of a UTF-8 locale.
 	for _, s := range append(slices.Clone(gnuEcho), "’", "a’b", "\xff", "é\xff", "\u200b",
 		"\u2028", "\u00ad", "\ue000", "\u0378", "\u0085", "\u00a0", "\U0001F600", "\U0010FFFF", "é\xc3") {
 		utf := []string{"LC_ALL=C.UTF-8"}
-		vs = append(vs, vector{[]string{"-n", s}, utf}, vector{[]string{"nodir/" + s}, utf}, vector{[]string{s + "x"}, utf},
-			vector{[]string{"-i", s}, utf})
+		vs = append(vs, vector{args: []string{"-n", s}, env: utf}, vector{args: []string{"nodir/" + s}, env: utf}, vector{args: []string{s + "x"}, env: utf},
+			vector{args: []string{"-i", s}, env: utf})
 	}
 	return vs
 }

@@ -35,6 +35,9 @@ type shuf struct {
 	mem     int64
 	out     *output
 	prog    *progress // nil: no progress line
+	// reservoir: GNU would read this input by reservoir sampling, which
+	// changes when it opens and reads --random-source (gnuReservoir)
+	reservoir bool
 }
 
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
@@ -113,6 +116,11 @@ func (s *shuf) run() (err error) {
 	if err := s.openSource(); err != nil {
 		return err
 	}
+	if s.reservoir = s.gnuReservoir(size); s.reservoir {
+		if err := s.src.(*fileSource).open(); err != nil { // before reading, as GNU
+			return err
+		}
+	}
 	if o.repeat {
 		return s.runRepeat(in, size)
 	}
@@ -174,6 +182,7 @@ func (s *shuf) sample(in io.Reader, echo bool) error {
 			}
 		}
 	}
+	s.gnuSampleDone(res.seen)
 	shuffle.Slice(shuffle.NewFisherYates(s.src), res.kept)
 	out := s.open(res.seen)
 	for _, l := range res.kept {

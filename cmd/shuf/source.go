@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -101,6 +102,30 @@ func (s *fileSource) Uint64() uint64 {
 		panic(randomSourceError{name: s.name, err: err})
 	}
 	return binary.LittleEndian.Uint64(s.buf[:])
+}
+
+// gnuReservoirMin is GNU shuf's RESERVOIR_MIN_INPUT: with -n, an input it
+// cannot size or larger than this is read by reservoir sampling.
+const gnuReservoirMin = 8 << 20
+
+// gnuReservoir reports whether GNU shuf would read an input of size bytes
+// (-1 if unknown) by reservoir sampling: with -n COUNT, COUNT neither 0
+// nor all, without -r, from a pipe, a directory or more than 8 MiB. It
+// then opens --random-source before reading, and draws once more when the
+// input holds exactly COUNT lines; gnuSampleDone does the same.
+func (s *shuf) gnuReservoir(size int64) bool {
+	o := s.o
+	return o.randSet && o.countSet && !o.repeat && o.count > 0 && o.count < math.MaxUint64 &&
+		(size < 0 || size > gnuReservoirMin)
+}
+
+// gnuSampleDone draws the word GNU's reservoir sampling draws, and this
+// sampling does not, when -n 1 meets one line: with a --random-source
+// that is empty or unreadable, GNU fails there, and so must this.
+func (s *shuf) gnuSampleDone(lines uint64) {
+	if s.reservoir && lines == 1 && s.o.count == 1 {
+		s.src.Uint64()
+	}
 }
 
 // intN is r.IntN(n), and uint64N r.Uint64N(n), except that they draw
