@@ -19,7 +19,7 @@
 // line without a delimiter gets one. -o FILE is opened only after the input
 // is read, so it may name the input. Several -n keep the smallest; -r
 // without -n writes until its reader goes away. -n 0 reads nothing. A test
-// runs over 2,700 command lines through both this shuf and GNU shuf 9.1 and
+// runs over 3,000 command lines through both this shuf and GNU shuf 9.1 and
 // finds no difference in exit status, messages, or the output wherever it
 // does not depend on the draws.
 //
