@@ -283,8 +283,8 @@ func (s *shuf) runRepeat(in io.Reader, size int64) error {
 		return err
 	}
 	out := s.open(uint64(n))
-	if n == 0 && out.err == nil { // GNU creates the output first
-		return fatalError{"no lines to repeat"}
+	if n == 0 { // GNU creates the output first
+		return s.noLines(out)
 	}
 	if uint64(len(data)) < 1<<32 {
 		repeat(out, rand.New(s.own), data, lineStarts[uint32](data, n, s.o.delim), s.o.delim)
@@ -292,6 +292,15 @@ func (s *shuf) runRepeat(in io.Reader, size int64) error {
 		repeat(out, rand.New(s.own), data, lineStarts[uint64](data, n, s.o.delim), s.o.delim)
 	}
 	return s.finish(out)
+}
+
+// noLines ends -r with no lines to repeat: the output's error if it could
+// not be created (GNU creates it first), else GNU's message.
+func (s *shuf) noLines(out *output) error {
+	if err := s.finish(out); err != nil {
+		return err
+	}
+	return fatalError{"no lines to repeat"}
 }
 
 // repeat writes lines drawn independently and uniformly from starts until
@@ -318,8 +327,8 @@ func (s *shuf) runRange() error {
 	n := o.hi - o.lo + 1 // 0 for the empty range; the parser refuses 0-(2⁶⁴−1)
 	out := s.open(n)
 	if n == 0 {
-		if o.repeat && out.err == nil { // GNU creates the output first
-			return fatalError{"no lines to repeat"}
+		if o.repeat { // GNU creates the output first
+			return s.noLines(out)
 		}
 		return s.finish(out)
 	}
@@ -375,8 +384,8 @@ func (s *shuf) runEcho() error {
 	switch {
 	case o.repeat:
 		out := s.open(uint64(len(args)))
-		if len(args) == 0 && out.err == nil { // GNU creates the output first
-			return fatalError{"no lines to repeat"}
+		if len(args) == 0 { // GNU creates the output first
+			return s.noLines(out)
 		}
 		r := rand.New(s.own)
 		for out.more() {
