@@ -55,6 +55,21 @@ func (e randomSourceError) Error() string {
 	return quote(e.name) + ": read error: " + reason(e.err)
 }
 
+// fileWriteError and fileReadError report a temporary file that failed;
+// spillWriteError and spillReadError, a spill file of the shuffle past
+// memory.
+func fileWriteError(name string, err error) error {
+	return fatalError{fmt.Sprintf("write failed: %s: %s", name, reason(err))}
+}
+
+func fileReadError(name string, err error) error {
+	return fatalError{fmt.Sprintf("read failed: %s: %s", name, reason(err))}
+}
+
+func spillWriteError(f *spillFile, err error) error { return fileWriteError(f.f.Name(), err) }
+
+func spillReadError(f *spillFile, err error) error { return fileReadError(f.f.Name(), err) }
+
 // numError is why a number on the command line was refused.
 type numError string
 
@@ -64,6 +79,16 @@ const (
 	errSyntax = numError("invalid number")
 	errRange  = numError("number too large")
 )
+
+// rangeError is -i's error for the part of LO-HI that is not a number,
+// or is too large.
+func rangeError(part string, err error) error {
+	msg := "invalid input range: " + quote(part)
+	if err == errRange {
+		msg += ": Value too large for defined data type"
+	}
+	return fatalError{msg}
+}
 
 // complain writes err to w as GNU does.
 func complain(w io.Writer, err error) {

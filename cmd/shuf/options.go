@@ -320,14 +320,6 @@ func (o *options) parseRange(val string) error {
 	return nil
 }
 
-func rangeError(part string, err error) error {
-	msg := "invalid input range: " + quote(part)
-	if err == errRange {
-		msg += ": Value too large for defined data type"
-	}
-	return fatalError{msg}
-}
-
 // parseUint parses an unsigned decimal as C's strtoumax does for GNU:
 // leading white space and one '+' are allowed, nothing may follow.
 func parseUint(s string) (uint64, error) {
