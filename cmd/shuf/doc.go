@@ -24,7 +24,11 @@
 // does not depend on the draws.
 //
 // --random-source=FILE is opened where GNU opens it: after the input is
-// read, and only with -r or at least one line to write. Its bytes are the
+// read, and only with -r or at least one line to write; but before, with
+// -n COUNT from a pipe, a directory or a file over 8 MiB, which GNU samples
+// by reservoir, and then an input of exactly COUNT lines fails on an empty
+// source, as GNU's extra draw does there (the check consumes nothing, so
+// the output is that of a file of as many lines). Its bytes are the
 // randomness, 8 at a time, little-endian, and it fails with "end of file"
 // when they run out, as GNU does. The same file gives a different order
 // from GNU's, because the algorithms differ, and may run out sooner: GNU

@@ -572,7 +572,8 @@ func handPicked() []vector {
 	for _, src := range []string{"missing", "empty", "dir", "/dev/null"} {
 		for _, in := range [][]string{{"-e", "a"}, {"-i", "5-5"}, {"one"}, {"empty"}, {"-n", "0", "abc"},
 			{"-e"}, {"-r", "-n", "1", "-e", "a"}, {"-r", "-n", "0", "-e", "a", "b"}, {"-i", "1-0"}, {"-n", "1", "-e", "a"},
-			{"-e", "a", "b"}, {"-n", "1", "-e", "a", "b"}, {"-r", "-e"}, {"-r", "-n", "3", "one"}} {
+			{"-e", "a", "b"}, {"-n", "1", "-e", "a", "b"}, {"-r", "-e"}, {"-r", "-n", "3", "one"},
+			{"-n", "1", "one"}, {"-n", "3", "abc"}, {"-n", "1", "dir"}, {"-n", "2", "-o", "dir", "abc"}} {
 			add(append([]string{"--random-source=" + src}, in...)...)
 		}
 	}
@@ -602,7 +603,8 @@ func handPicked() []vector {
 	// the input has exactly COUNT lines.
 	for _, in := range gnuPiped {
 		for _, count := range [][]string{nil, {"-n", "0"}, {"-n", "1"}, {"-n", "2"}, {"-n", "3"},
-			{"-n", "18446744073709551615"}, {"-r", "-n", "2"}, {"-zn", "1"}} {
+			{"-n", "18446744073709551615"}, {"-r", "-n", "2"}, {"-zn", "1"}, {"-n", "1", "-o", "dir"},
+			{"-n", "2", "-o", "dir"}} {
 			for _, src := range []string{"", "missing", "empty", "dir", "/dev/null", "rand"} {
 				args := slices.Clone(count)
 				if src != "" {
