@@ -13,24 +13,43 @@
 // The options of GNU coreutils shuf work as they do there: -e, -i LO-HI,
 // -n COUNT, -o FILE, -r, -z, --random-source=FILE, --help and --version;
 // options may follow operands, long options may be abbreviated, short ones
-// grouped. Errors read as GNU's do, word for word in the C locale (the tests
-// compare more than 40), quoting and escaping included, and exit with status
-// 1; a reader that goes away ends it silently with status 141, as the shell
-// reports for GNU's. A last line without a delimiter gets one. -o FILE is opened
-// only after the input is read, so it may name the input. Several -n keep the
-// smallest; -r without -n writes until its reader goes away. -n 0 reads
-// nothing.
+// grouped. Errors read as GNU's do, word for word in the C locale, quoting
+// and escaping included, and exit with status 1; a reader that goes away
+// ends it silently with status 141, as the shell reports for GNU's. A last
+// line without a delimiter gets one. -o FILE is opened only after the input
+// is read, so it may name the input. Several -n keep the smallest; -r
+// without -n writes until its reader goes away. -n 0 reads nothing. A test
+// runs over 3,000 command lines through both this shuf and GNU shuf 9.1 and
+// finds no difference in exit status, messages, or the output wherever it
+// does not depend on the draws.
 //
-// --random-source=FILE takes the file's bytes as the randomness, 8 at a time,
-// little-endian, and fails with "end of file" when they run out, as GNU
-// does. The same file gives a different order from GNU's, because the
-// algorithms differ. Past --memory the draws continue while the output is
-// written, so a source that runs out there fails after part of the output.
+// --random-source=FILE is opened where GNU opens it: after the input is
+// read, and only with -r or at least one line to write; but before, with
+// -n COUNT from a pipe, a directory or a file over 8 MiB, which GNU samples
+// by reservoir, and then an input of exactly COUNT lines fails on an empty
+// source, as GNU's extra draw does there (the check consumes nothing, so
+// the output is that of a file of as many lines). Its bytes are the
+// randomness, 8 at a time, little-endian, and it fails with "end of file"
+// when they run out, as GNU does. The same file gives a different order
+// from GNU's, because the algorithms differ, and may run out sooner: GNU
+// takes only the bits each draw needs. Like GNU, nothing is read to shuffle
+// one line or to repeat it. Past --memory the draws continue while the
+// output is written, so a source that runs out there fails after part of
+// the output.
+//
+// What differs from GNU shuf on purpose: the additions below (--seed,
+// --crypto, --algo, --memory, --header, --shards, --split, several FILE
+// operands), each recognised only when spelled in full, so that every
+// abbreviation means what it means to GNU (--s is unrecognized, --hea is
+// --head-count); --help, which lists them and ends with this command's
+// links; --version, one line naming this project; and, when standard
+// error is a terminal, a line there showing the progress of a run longer
+// than 2 seconds, erased at the end.
 //
 // Where shuf still differs from GNU: it does not notice standard streams that
 // were closed when it started (Go's runtime reopens them on /dev/null); it
 // picks the curly quotes of a UTF-8 locale from LC_ALL, LC_MESSAGES and LANG,
-// not from the installed locales; and --= is "unrecognized", not ambiguous.
+// not from the installed locales.
 //
 // # Additions
 //

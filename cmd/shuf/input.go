@@ -15,11 +15,6 @@ func lineStarts[T int | uint32 | uint64](data []byte, n int64, delim byte) []T {
 	return starts
 }
 
-type readError struct{ err error }
-
-func (e readError) Error() string { return "read error: " + reason(e.err) }
-func (e readError) Unwrap() error { return e.err }
-
 // slurp reads r into memory, ending each line with delim (adding one to a
 // last line that lacks it), until EOF or until holding the data and its
 // index would cost more than limit bytes. It returns all of r as data, or,

@@ -4,13 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"strings"
 	"syscall"
-	"unicode"
+
+	"github.com/fairshuffle/shuffle/internal/term"
 )
 
 func main() {
@@ -87,6 +87,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	// does, stays ignored.
 	tmp := &tempDir{}
 	defer tmp.remove()
+	// A long run shows its progress on standard error, if that is a
+	// terminal (term.IsTerminal asks the driver, so /dev/null is not one).
+	var prog *progress
+	if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) {
+		prog = startProgress(stderr, progressDelay, progressEvery)
+		defer prog.end()
+	}
 	stop := make(chan os.Signal, 1)
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE} {
 		if !signal.Ignored(sig) {
@@ -100,6 +107,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			return
 		}
 		tmp.remove()
+		prog.end()
 		code := 130
 		if s, ok := sig.(syscall.Signal); ok {
 			code = 128 + int(s)
@@ -116,8 +124,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	}
 	s, err := newShuf(o, stdin, stdout, stderr, tmp)
 	if err == nil {
+		s.prog = prog
 		err = s.run()
 	}
+	prog.end() // before any message
 	if errors.Is(err, syscall.EPIPE) {
 		return 128 + int(syscall.SIGPIPE)
 	}
@@ -145,114 +155,6 @@ func (o *options) check() error {
 		return usageError{"--algo has no effect with -r: each line is drawn independently"}
 	}
 	return nil
-}
-
-func complain(w io.Writer, err error) {
-	fmt.Fprintf(w, "shuf: %s\n", message(err))
-	var u usageError
-	if errors.As(err, &u) {
-		fmt.Fprintln(w, "Try 'shuf --help' for more information.")
-	}
-}
-
-// message words an error as GNU does: a system error as "name: reason", with
-// the reason as C's strerror spells it.
-func message(err error) string {
-	var we writeError
-	var re readError
-	switch {
-	case errors.As(err, &we):
-		return we.Error()
-	case errors.As(err, &re):
-		return re.Error()
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return quoteName(pe.Path) + ": " + reason(pe.Err)
-	}
-	var u usageError
-	if errors.As(err, &u) {
-		return u.msg
-	}
-	var f fatalError
-	if errors.As(err, &f) {
-		return f.msg
-	}
-	return reason(err)
-}
-
-// reason is an error's text with a capital first letter, which turns Go's
-// syscall messages into strerror's ("No such file or directory").
-func reason(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		err = errno
-	}
-	s := err.Error()
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
-}
-
-// quote quotes an argument in a message, as GNU's quote() does: 'x' in the C
-// locale, with C escapes for quotes, backslashes and control bytes, and ‘x’
-// in a UTF-8 one.
-func quote(s string) string {
-	if utf8Locale() {
-		return "‘" + s + "’"
-	}
-	var b strings.Builder
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\'' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < ' ' || c == 0x7f:
-			if e := strings.IndexByte("\a\b\f\n\r\t\v", c); e >= 0 {
-				b.WriteString(`\` + string("abfnrtv"[e]))
-			} else {
-				fmt.Fprintf(&b, `\%03o`, c)
-			}
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
-// quoteName quotes a file name only when it needs it, as GNU's quotef
-// does: in single quotes, or in double quotes if it holds a single quote.
-func quoteName(s string) string {
-	if s == "" {
-		return "''"
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,:@%=^", r)) {
-			if strings.ContainsRune(s, '\'') && !strings.ContainsAny(s, "\"$`\\") {
-				return `"` + s + `"`
-			}
-			if !strings.ContainsRune(s, '\'') {
-				return "'" + s + "'"
-			}
-			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-		}
-	}
-	return s
-}
-
-func utf8Locale() bool {
-	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		if l := os.Getenv(v); l != "" {
-			l = strings.ToLower(l)
-			return strings.Contains(l, "utf-8") || strings.Contains(l, "utf8")
-		}
-	}
-	return false
 }
 
 func version() string {

@@ -26,13 +26,13 @@ type options struct {
 	crypto    bool   // --crypto
 	algo      string // --algo
 	memory    int64  // --memory in bytes, 0 for the default
+	header    int    // --header[=N]: lines written first, unshuffled (1 when bare)
+	shards    int    // --shards N: the number of output files
+	split     []int  // --split A,B[,C]: 2 or 3 percentages of the lines, summing to 100
 	help      bool
 	version   bool
 	operands  []string
 	files     []string // the input files, "-" for standard input; none: standard input
-	header    int      // --header[=N]: lines written first, unshuffled (1 when bare)
-	shards    int      // --shards N: write N files PREFIX-00000-of-0000N
-	split     []int    // --split A,B[,C]: percentages of the lines, summing to 100
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -46,42 +46,36 @@ func (o *options) sources() int {
 	return n
 }
 
-// usageError is a mistake on the command line: GNU tools print it and then
-// "Try 'shuf --help' for more information.", and exit with status 1.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-// fatalError is an error printed as it is, without the hint.
-type fatalError struct{ msg string }
-
-func (e fatalError) Error() string { return e.msg }
-
 type optSpec struct {
 	long     string
 	short    byte // 0 when there is no short form
 	arg      bool
-	optional bool // the argument may be left out (--header)
-	full     bool // recognised only when spelled in full
+	optional bool // the argument may be left out, and is then given only with '=' (--header)
+	full     bool // recognised only when spelled in full: GNU shuf lacks it
 }
 
+// optSpecs is the options in GNU's order, then the additions. An addition
+// is recognised only when spelled in full, so that every abbreviation GNU
+// takes means what it means to GNU, and every unknown or ambiguous one gets
+// GNU's message: --s is unrecognized, --r ambiguous between --random-source
+// and --repeat, --hea is --head-count.
 var optSpecs = []optSpec{
-	{"echo", 'e', false, false, false},
-	{"input-range", 'i', true, false, false},
-	{"head-count", 'n', true, false, false},
-	{"output", 'o', true, false, false},
-	{"random-source", 0, true, false, false},
-	{"repeat", 'r', false, false, false},
-	{"zero-terminated", 'z', false, false, false},
-	{"seed", 0, true, false, false},
-	{"algo", 0, true, false, false},
-	{"crypto", 0, false, false, false},
-	{"memory", 0, true, false, false},
-	{"header", 0, false, true, true},
-	{"shards", 0, true, false, true},
-	{"split", 0, true, false, true},
-	{"help", 0, false, false, false},
-	{"version", 0, false, false, false},
+	{long: "echo", short: 'e'},
+	{long: "input-range", short: 'i', arg: true},
+	{long: "head-count", short: 'n', arg: true},
+	{long: "output", short: 'o', arg: true},
+	{long: "random-source", arg: true},
+	{long: "repeat", short: 'r'},
+	{long: "zero-terminated", short: 'z'},
+	{long: "help"},
+	{long: "version"},
+	{long: "seed", arg: true, full: true},
+	{long: "crypto", full: true},
+	{long: "algo", arg: true, full: true},
+	{long: "memory", arg: true, full: true},
+	{long: "header", optional: true, full: true},
+	{long: "shards", arg: true, full: true},
+	{long: "split", arg: true, full: true},
 }
 
 // parseArgs reads args as getopt_long does for GNU shuf: options and
@@ -102,18 +96,12 @@ func parseArgs(args []string) (*options, error) {
 			i = len(args)
 		case strings.HasPrefix(a, "--"):
 			name, val, hasVal := strings.Cut(a[2:], "=")
-			spec, err := lookupLong(name)
+			spec, err := lookupLong(name, a)
 			if err != nil {
-				if _, unknown := err.(unrecognized); unknown {
-					return nil, usageError{fmt.Sprintf("unrecognized option '%s'", a)}
-				}
 				return nil, err
 			}
 			switch {
 			case spec.optional:
-				if !hasVal {
-					val = "1"
-				}
 			case !spec.arg && hasVal:
 				return nil, usageError{fmt.Sprintf("option '--%s' doesn't allow an argument", spec.long)}
 			case spec.arg && !hasVal:
@@ -121,16 +109,16 @@ func parseArgs(args []string) (*options, error) {
 					return nil, usageError{fmt.Sprintf("option '--%s' requires an argument", spec.long)}
 				}
 				i++
-				val = args[i]
+				val, hasVal = args[i], true
 			}
-			if err := o.set(spec, val); err != nil || o.help || o.version {
+			if err := o.set(spec, val, hasVal); err != nil || o.help || o.version {
 				return o, err
 			}
 		case len(a) > 1 && a[0] == '-':
 			for j := 1; j < len(a); j++ {
 				spec, ok := lookupShort(a[j])
 				if !ok {
-					return nil, usageError{fmt.Sprintf("invalid option -- '%c'", a[j])}
+					return nil, usageError{"invalid option -- '" + a[j:j+1] + "'"} // the byte as it is, as GNU's
 				}
 				val := ""
 				if spec.arg {
@@ -145,7 +133,7 @@ func parseArgs(args []string) (*options, error) {
 					}
 					j = len(a)
 				}
-				if err := o.set(spec, val); err != nil {
+				if err := o.set(spec, val, spec.arg); err != nil {
 					return nil, err
 				}
 			}
@@ -162,13 +150,17 @@ func parseArgs(args []string) (*options, error) {
 	return o, nil
 }
 
-func lookupLong(name string) (optSpec, error) {
+// lookupLong finds the option a long name (arg without its "--" and
+// "=VALUE") stands for, as getopt_long does: the option of that name, else
+// the only one it is a prefix of; the empty name ("--=") is a prefix of
+// them all. The messages quote arg whole, "=VALUE" included, as GNU's do.
+func lookupLong(name, arg string) (optSpec, error) {
 	var found []optSpec
 	for _, s := range optSpecs {
-		if s.long == name {
+		switch {
+		case s.long == name:
 			return s, nil
-		}
-		if strings.HasPrefix(s.long, name) && name != "" && !s.full {
+		case strings.HasPrefix(s.long, name) && !s.full:
 			found = append(found, s)
 		}
 	}
@@ -176,20 +168,15 @@ func lookupLong(name string) (optSpec, error) {
 	case 1:
 		return found[0], nil
 	case 0:
-		return optSpec{}, unrecognized{}
+		return optSpec{}, usageError{fmt.Sprintf("unrecognized option '%s'", arg)}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "option '--%s' is ambiguous; possibilities:", name)
+	fmt.Fprintf(&b, "option '%s' is ambiguous; possibilities:", arg)
 	for _, s := range found {
 		fmt.Fprintf(&b, " '--%s'", s.long)
 	}
 	return optSpec{}, usageError{b.String()}
 }
-
-// unrecognized is lookupLong's error for a name no option has.
-type unrecognized struct{}
-
-func (unrecognized) Error() string { return "unrecognized option" }
 
 func lookupShort(c byte) (optSpec, bool) {
 	for _, s := range optSpecs {
@@ -200,7 +187,9 @@ func lookupShort(c byte) (optSpec, bool) {
 	return optSpec{}, false
 }
 
-func (o *options) set(spec optSpec, val string) error {
+// set applies one option; hasVal tells an optional argument given from one
+// left out.
+func (o *options) set(spec optSpec, val string, hasVal bool) error {
 	switch spec.long {
 	case "echo":
 		o.echo = true
@@ -250,26 +239,26 @@ func (o *options) set(spec optSpec, val string) error {
 		}
 		o.memory = m
 	case "header":
-		n, err := strconv.ParseUint(val, 10, 31)
-		if err != nil {
-			return fatalError{"invalid --header line count: " + quote(val)}
+		n := uint64(1)
+		if hasVal {
+			var err error
+			if n, err = parseUint(val); err != nil || n > math.MaxInt32 {
+				return fatalError{"invalid --header line count: " + quote(val)}
+			}
 		}
 		o.header = int(n)
 	case "shards":
-		n, err := strconv.ParseUint(val, 10, 31)
-		if err != nil || n == 0 {
+		n, err := parseUint(val)
+		if err != nil || n == 0 || n > math.MaxInt32 {
 			return fatalError{"invalid --shards count: " + quote(val)}
 		}
 		o.shards = int(n)
 	case "split":
-		o.split = nil
-		for _, f := range strings.Split(val, ",") {
-			n, err := strconv.ParseUint(f, 10, 7)
-			if err != nil {
-				return fatalError{"invalid --split percentages: " + quote(val)}
-			}
-			o.split = append(o.split, int(n))
+		parts, err := parseSplit(val)
+		if err != nil {
+			return err
 		}
+		o.split = parts
 	case "repeat":
 		o.repeat = true
 	case "zero-terminated":
@@ -280,6 +269,30 @@ func (o *options) set(spec optSpec, val string) error {
 		o.version = true
 	}
 	return nil
+}
+
+// parseSplit parses --split A,B[,C]: 2 or 3 percentages, each a decimal
+// integer, summing to 100 (train and test, or train, val and test).
+func parseSplit(val string) ([]int, error) {
+	bad := fatalError{"invalid --split percentages: " + quote(val) + "; 2 or 3 that sum to 100"}
+	fields := strings.Split(val, ",")
+	if len(fields) < 2 || len(fields) > 3 {
+		return nil, bad
+	}
+	parts := make([]int, len(fields))
+	sum := 0
+	for i, f := range fields {
+		n, err := strconv.ParseUint(f, 10, 8)
+		if err != nil || n > 100 {
+			return nil, bad
+		}
+		parts[i] = int(n)
+		sum += parts[i]
+	}
+	if sum != 100 {
+		return nil, bad
+	}
+	return parts, nil
 }
 
 // parseRange parses LO-HI as GNU shuf does: two unsigned decimal numbers
@@ -306,23 +319,6 @@ func (o *options) parseRange(val string) error {
 	o.lo, o.hi = lo, hi
 	return nil
 }
-
-func rangeError(part string, err error) error {
-	msg := "invalid input range: " + quote(part)
-	if err == errRange {
-		msg += ": Value too large for defined data type"
-	}
-	return fatalError{msg}
-}
-
-type numError string
-
-func (e numError) Error() string { return string(e) }
-
-const (
-	errSyntax = numError("invalid number")
-	errRange  = numError("number too large")
-)
 
 // parseUint parses an unsigned decimal as C's strtoumax does for GNU:
 // leading white space and one '+' are allowed, nothing may follow.

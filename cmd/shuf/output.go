@@ -13,7 +13,8 @@ import (
 
 // open returns the output, for lines data lines (-n may write fewer):
 // created only now, after the input has been read, so that -o may name the
-// input, as with GNU. The header goes first; --shards and --split create
+// input, as with GNU, and after --random-source is opened, as with GNU
+// (sourceBeforeOutput). The header goes first; --shards and --split create
 // their files here, each with the header, and learn how many lines each
 // gets.
 func (s *shuf) open(lines uint64) *output {
@@ -25,13 +26,17 @@ func (s *shuf) open(lines uint64) *output {
 		out.left = math.MaxUint64 // forever
 	}
 	s.out = out
+	if err := s.sourceBeforeOutput(lines); err != nil {
+		out.err = err
+		return out
+	}
 	if names := s.o.partNames(); names != nil {
 		p, err := createParts(names, s.o.partSizes(min(lines, out.left)), s.header, s.o.delim)
 		if err != nil {
 			out.err = err
 			return out
 		}
-		out.w, out.close = p, p.close
+		out.w, out.close = s.prog.writer(p), p.close
 		return out
 	}
 	if s.o.outputSet {
@@ -42,6 +47,7 @@ func (s *shuf) open(lines uint64) *output {
 		}
 		out.w, out.close = f, f.Close
 	}
+	out.w = s.prog.writer(out.w)
 	out.buf = append(out.buf, s.header...)
 	return out
 }
@@ -67,11 +73,6 @@ type output struct {
 	left  uint64   // lines still to write
 	err   error
 }
-
-type writeError struct{ err error }
-
-func (e writeError) Error() string { return "write error: " + reason(e.err) }
-func (e writeError) Unwrap() error { return e.err }
 
 func (o *output) more() bool { return o.left > 0 && o.err == nil }
 

@@ -26,22 +26,17 @@ func (o *options) partNames() []string {
 	return names
 }
 
-// checkParts applies the rules of --shards and --split.
+// checkParts applies the rules of --shards and --split that involve other
+// options (parseSplit checks the percentages).
 func (o *options) checkParts() error {
 	if o.shards == 0 && o.split == nil {
 		return nil
-	}
-	sum := 0
-	for _, p := range o.split {
-		sum += p
 	}
 	switch {
 	case o.shards > 0 && o.split != nil:
 		return fatalError{"--shards and --split cannot be combined"}
 	case !o.outputSet:
 		return fatalError{"--shards and --split need -o PREFIX"}
-	case o.split != nil && (len(o.split) < 2 || len(o.split) > 3 || sum != 100):
-		return fatalError{"--split takes 2 or 3 percentages that sum to 100"}
 	case o.repeat && !o.countSet:
 		return fatalError{"--shards and --split need -n COUNT with -r"}
 	}

@@ -58,7 +58,7 @@ func (s *shuf) input() (*inputLines, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &inputLines{st: st, r: st, size: st.size}, nil
+	return &inputLines{st: st, r: s.prog.reader(st, st.size), size: st.size}, nil
 }
 
 func (in *inputLines) close() {
@@ -96,11 +96,14 @@ func (s *shuf) execute(in *inputLines) error {
 	case writeNothing:
 		return s.finish(s.open(0))
 	case countFirst:
-		n, r, size, err := s.countLines(in.st)
+		n, r, size, err := s.countLines(in.st, in.r)
 		if err != nil {
 			return err
 		}
-		in.r, in.size, in.n, in.known = r, size, n, true
+		s.gnuSampleDone(n)
+		// The progress line counts both passes: the total grows by the
+		// second when it starts.
+		in.r, in.size, in.n, in.known = s.prog.reader(r, size), size, n, true
 		return s.execute(in)
 	case repeatLines:
 		return s.repeatLines(in)
@@ -153,16 +156,16 @@ func (s *shuf) repeatLines(in *inputLines) error {
 	if in.r != nil {
 		return s.runRepeat(in.r, in.size)
 	}
-	if in.n == 0 {
-		return fatalError{"no lines to repeat"}
+	if in.n == 0 { // GNU creates the output first
+		return s.noLines(s.open(0))
 	}
 	r := rand.New(s.own)
-	out := s.open(math.MaxUint64)
+	out := s.open(math.MaxUint64) // -r writes COUNT lines, whatever in.n is
 	for out.more() {
 		if in.numbers {
-			out.writeUint(in.lo + r.Uint64N(in.n))
+			out.writeUint(in.lo + uint64N(r, in.n))
 		} else {
-			out.writeString(in.args[r.IntN(len(in.args))])
+			out.writeString(in.args[intN(r, len(in.args))])
 		}
 	}
 	return s.finish(out)

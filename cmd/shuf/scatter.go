@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
@@ -266,19 +265,6 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 		f.w = nil
 	}
 	return nil
-}
-
-func spillWriteError(f *spillFile, err error) error { return fileWriteError(f.f.Name(), err) }
-
-func spillReadError(f *spillFile, err error) error { return fileReadError(f.f.Name(), err) }
-
-// fileWriteError and fileReadError report a temporary file that failed.
-func fileWriteError(name string, err error) error {
-	return fatalError{fmt.Sprintf("write failed: %s: %s", name, reason(err))}
-}
-
-func fileReadError(name string, err error) error {
-	return fatalError{fmt.Sprintf("read failed: %s: %s", name, reason(err))}
 }
 
 // drain writes the lines of spill file f, shuffled, reading it into buf if

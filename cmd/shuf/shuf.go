@@ -27,7 +27,11 @@ type shuf struct {
 	custom  bool // --algo chose something other than the default
 	mem     int64
 	out     *output
-	header  []byte // --header's lines, each with its delimiter
+	header  []byte    // --header's lines, each with its delimiter
+	prog    *progress // nil: no progress line
+	// reservoir: GNU would read this input by reservoir sampling, which
+	// changes when it opens and reads --random-source (gnuReservoir)
+	reservoir bool
 }
 
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
@@ -101,6 +105,13 @@ func (s *shuf) run() (err error) {
 			return err
 		}
 	}
+	if in.st != nil {
+		if s.reservoir = s.gnuReservoir(in.size); s.reservoir {
+			if err := s.src.(*fileSource).open(); err != nil { // before reading, as GNU
+				return err
+			}
+		}
+	}
 	return s.execute(in)
 }
 
@@ -127,16 +138,25 @@ func (s *shuf) runRepeat(in io.Reader, size int64) error {
 	if err != nil {
 		return err
 	}
-	if n == 0 {
-		return fatalError{"no lines to repeat"}
+	if n == 0 { // GNU creates the output first
+		return s.noLines(s.open(0))
 	}
-	out := s.open(math.MaxUint64)
+	out := s.open(math.MaxUint64) // -r writes COUNT lines, whatever n is
 	if uint64(len(data)) < 1<<32 {
 		repeat(out, rand.New(s.own), data, lineStarts[uint32](data, n, s.o.delim), s.o.delim)
 	} else {
 		repeat(out, rand.New(s.own), data, lineStarts[uint64](data, n, s.o.delim), s.o.delim)
 	}
 	return s.finish(out)
+}
+
+// noLines ends -r with no lines to repeat: the output's error if it could
+// not be created (GNU creates it first), else GNU's message.
+func (s *shuf) noLines(out *output) error {
+	if err := s.finish(out); err != nil {
+		return err
+	}
+	return fatalError{"no lines to repeat"}
 }
 
 // repeat writes lines drawn independently and uniformly from starts until
@@ -146,7 +166,7 @@ func repeat[T uint32 | uint64](out *output, r *rand.Rand, data []byte, starts []
 	picks := make([]T, min(out.left, 8*emitBlock))
 	for out.more() {
 		for i := range picks {
-			picks[i] = starts[r.IntN(len(starts))]
+			picks[i] = starts[intN(r, len(starts))]
 		}
 		if !emit(out, data, picks, delim) {
 			return

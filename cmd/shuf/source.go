@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 
@@ -16,11 +17,8 @@ import (
 func (o *options) source() (rand.Source, func(), error) {
 	switch {
 	case o.randSet:
-		f, err := os.Open(o.randFile)
-		if err != nil {
-			return nil, nil, err
-		}
-		return &fileSource{r: bufio.NewReader(f), name: o.randFile}, func() { f.Close() }, nil
+		fs := &fileSource{name: o.randFile}
+		return fs, fs.close, nil
 	case o.seedSet:
 		return rand.NewChaCha8(seedKey(o.seed)), func() {}, nil
 	case o.crypto:
@@ -38,38 +36,133 @@ func seedKey(n uint64) [32]byte {
 }
 
 // fileSource is --random-source: each 64-bit word is the next 8 bytes of the
-// file, little-endian. When the file runs out it panics with errRandomEOF,
-// which run turns into GNU's "end of file" error.
+// file, little-endian. The file is opened when GNU shuf opens it (see
+// sourceBeforeOutput) or at the first draw, whichever comes first, so that
+// a run that needs no randomness needs no file. When the file cannot be
+// opened or runs out, Uint64 panics with a randomSourceError, which run
+// turns into GNU's error.
 type fileSource struct {
-	r    *bufio.Reader
 	name string
+	f    *os.File
+	r    *bufio.Reader
 	buf  [8]byte
 }
 
-type randomSourceError struct {
-	name string
-	err  error
+// open opens the file, once.
+func (s *fileSource) open() error {
+	if s.r != nil {
+		return nil
+	}
+	f, err := os.Open(s.name)
+	if err != nil {
+		return err
+	}
+	s.f, s.r = f, bufio.NewReader(f)
+	return nil
 }
 
-func (e randomSourceError) Error() string {
-	if e.err == io.EOF {
-		return quote(e.name) + ": end of file"
+func (s *fileSource) close() {
+	if s.f != nil {
+		s.f.Close()
 	}
-	return quote(e.name) + ": read error: " + reason(e.err)
+}
+
+// sourceBeforeOutput opens --random-source where GNU shuf does: after the
+// input is read and before the output is created, if the run may draw at
+// all: with -r (even -n 0), or with at least one line to write. So a
+// missing source is an error for one line, as with GNU, and none for no
+// lines or -n 0. lines is open's: how many lines there are to write from.
+func (s *shuf) sourceBeforeOutput(lines uint64) error {
+	if !s.o.randSet || !s.o.repeat && (lines == 0 || s.o.count == 0) {
+		return nil
+	}
+	fs, ok := s.src.(*fileSource)
+	if !ok { // -n 0 -r: the run set up no source, but GNU opens it
+		fs = &fileSource{name: s.o.randFile}
+		defer fs.close()
+	}
+	return fs.open()
 }
 
 func (s *fileSource) Uint64() uint64 {
+	s.ready()
 	if _, err := io.ReadFull(s.r, s.buf[:]); err != nil {
-		if err == io.ErrUnexpectedEOF {
-			err = io.EOF
-		}
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		panic(randomSourceError{s.name, err})
+		s.fail(err)
 	}
 	return binary.LittleEndian.Uint64(s.buf[:])
+}
+
+// need panics as Uint64 does if fewer than n more bytes (n ≤ 8) are left,
+// and consumes none.
+func (s *fileSource) need(n int) {
+	s.ready()
+	if _, err := s.r.Peek(n); err != nil {
+		s.fail(err)
+	}
+}
+
+// ready opens the file at the first draw if it is not open yet.
+func (s *fileSource) ready() {
+	if err := s.open(); err != nil {
+		panic(randomSourceError{name: s.name, err: err, opening: true})
+	}
+}
+
+// fail panics with the randomSourceError for a read that failed with err.
+func (s *fileSource) fail(err error) {
+	if err == io.ErrUnexpectedEOF {
+		err = io.EOF
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	panic(randomSourceError{name: s.name, err: err})
+}
+
+// gnuReservoirMin is GNU shuf's RESERVOIR_MIN_INPUT: with -n, an input it
+// cannot size or larger than this is read by reservoir sampling.
+const gnuReservoirMin = 8 << 20
+
+// gnuReservoir reports whether GNU shuf would read an input of size bytes
+// (-1 if unknown) by reservoir sampling: with --random-source and -n
+// COUNT, COUNT neither 0 nor all, without -r, from a pipe, a directory or
+// more than 8 MiB. GNU then opens --random-source before reading, which
+// run does too, and draws once more when the input holds exactly COUNT
+// lines, which gnuSampleDone stands for.
+func (s *shuf) gnuReservoir(size int64) bool {
+	o := s.o
+	return o.randSet && o.countSet && !o.repeat && o.count > 0 && o.count < math.MaxUint64 &&
+		(size < 0 || size > gnuReservoirMin)
+}
+
+// gnuSampleDone does what GNU's reservoir sampling does, and this shuf's
+// -n need not, when the input holds exactly COUNT lines: GNU draws where a
+// next line would go before it finds that the input has ended, so with an
+// empty --random-source it fails there, and so must this. lines is the
+// input's. The check reads a byte ahead and consumes nothing, so the draws
+// that follow, and the output, are those any input of as many lines gets.
+func (s *shuf) gnuSampleDone(lines uint64) {
+	if s.reservoir && lines == s.o.count {
+		s.src.(*fileSource).need(1)
+	}
+}
+
+// intN is r.IntN(n), and uint64N r.Uint64N(n), except that they draw
+// nothing when n is 1: GNU draws nothing to choose among one line, so
+// that -r on one line needs no byte of a --random-source.
+func intN(r *rand.Rand, n int) int {
+	if n == 1 {
+		return 0
+	}
+	return r.IntN(n)
+}
+
+func uint64N(r *rand.Rand, n uint64) uint64 {
+	if n == 1 {
+		return 0
+	}
+	return r.Uint64N(n)
 }
 
 // draws is the source for the command's own draws (the group labels and the

@@ -189,11 +189,12 @@ func (st *stream) close() {
 	}
 }
 
-// countLines reads the stream to its end and counts its lines. It returns a
-// reader of the same lines again: the stream rewound if every input can
-// seek, else a temporary file the lines were copied to while counting (the
-// disk holds a copy of the input, memory only the 1 MiB buffer).
-func (s *shuf) countLines(st *stream) (n uint64, again io.Reader, size int64, err error) {
+// countLines reads the stream to its end through r (st, or st with its
+// progress counted) and counts its lines. It returns a reader of the same
+// lines again: the stream rewound if every input can seek, else a
+// temporary file the lines were copied to while counting (the disk holds a
+// copy of the input, memory only the 1 MiB buffer).
+func (s *shuf) countLines(st *stream, r io.Reader) (n uint64, again io.Reader, size int64, err error) {
 	var spool *os.File
 	if !st.seekable() {
 		if spool, err = s.tmp.create(); err != nil {
@@ -202,7 +203,7 @@ func (s *shuf) countLines(st *stream) (n uint64, again io.Reader, size int64, er
 	}
 	buf := make([]byte, 1<<20)
 	for {
-		m, rerr := io.ReadFull(st, buf)
+		m, rerr := io.ReadFull(r, buf)
 		n += uint64(bytes.Count(buf[:m], []byte{st.delim}))
 		size += int64(m)
 		if spool != nil && m > 0 {

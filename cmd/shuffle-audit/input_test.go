@@ -164,15 +164,3 @@ func TestExecAndLabels(t *testing.T) {
 	code = run(context.Background(), []string{"-in", filepath.Join(dir, "missing")}, nil, &out, &errb, false)
 	assert.Equal(t, 2, code)
 }
-
-// TestTerminal: /dev/null and a file are not terminals.
-func TestTerminal(t *testing.T) {
-	f, err := os.Open(os.DevNull)
-	require.NoError(t, err)
-	defer f.Close()
-	assert.False(t, isTerminal(f))
-	g, err := os.CreateTemp(t.TempDir(), "x")
-	require.NoError(t, err)
-	defer g.Close()
-	assert.False(t, isTerminal(g))
-}

@@ -54,6 +54,7 @@ import (
 	"strings"
 
 	"github.com/fairshuffle/shuffle"
+	"github.com/fairshuffle/shuffle/internal/term"
 )
 
 func main() {
@@ -62,7 +63,7 @@ func main() {
 		<-ctx.Done()
 		stop() // a second Ctrl-C kills at once
 	}()
-	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, isTerminal(os.Stderr)))
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, term.IsTerminal(os.Stderr)))
 }
 
 type config struct {

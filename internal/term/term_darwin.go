@@ -1,4 +1,4 @@
-package main
+package term
 
 import (
 	"os"
@@ -6,9 +6,9 @@ import (
 	"unsafe"
 )
 
-// isTerminal reports whether f is a terminal: whether the TIOCGETA ioctl,
+// IsTerminal reports whether f is a terminal: whether the TIOCGETA ioctl,
 // which only a tty driver answers, succeeds.
-func isTerminal(f *os.File) bool {
+func IsTerminal(f *os.File) bool {
 	var t syscall.Termios
 	_, _, errno := syscall.Syscall(syscall.SYS_IOCTL, f.Fd(), syscall.TIOCGETA, uintptr(unsafe.Pointer(&t)))
 	return errno == 0

@@ -1,13 +1,13 @@
-package main
+package term
 
 import (
 	"os"
 	"syscall"
 )
 
-// isTerminal reports whether f is a console: whether GetConsoleMode, which
+// IsTerminal reports whether f is a console: whether GetConsoleMode, which
 // fails on files and pipes, succeeds.
-func isTerminal(f *os.File) bool {
+func IsTerminal(f *os.File) bool {
 	var mode uint32
 	return syscall.GetConsoleMode(syscall.Handle(f.Fd()), &mode) == nil
 }
