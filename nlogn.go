@@ -20,7 +20,10 @@ func ceilNLogN(n int) int {
 	x := float64(n) * math.Log(float64(n))
 	c := math.Ceil(x)
 	if c >= math.MaxInt {
-		return math.MaxInt // only where int has 32 bits: n above 1.2·10⁸
+		// Near the top of int the float cannot tell ⌈n·ln n⌉ from MaxInt
+		// (at n = 230700252851840981 it is MaxInt − 794): settle it
+		// exactly, which saturates where the ceiling really overflows.
+		return ceilNLogNExact(n)
 	}
 	if min(c-x, x-c+1) > 1e-12*x {
 		return int(c)

@@ -558,4 +558,11 @@ func TestCeilNLogNFloatTraps(t *testing.T) {
 	}
 	// The exact path saturates where the ceiling overflows int.
 	assert.Equal(t, math.MaxInt, ceilNLogNExact(math.MaxInt))
+	assert.Equal(t, math.MaxInt, ceilNLogN(math.MaxInt))
+	if math.MaxInt == math.MaxInt64 {
+		// float64 rounds n·ln n up to 2⁶³ here, but the ceiling is
+		// 9223372036854775013 = MaxInt − 794 (Python's decimal, 80 digits).
+		n := int(230700252851840981)
+		assert.Equal(t, math.MaxInt-794, ceilNLogN(n), "n=%d", n)
+	}
 }
