@@ -130,6 +130,10 @@ func (r *rejecting) Uint64() uint64 {
 	return r.pcg.Uint64()
 }
 
+// pcgCall marks a PCG for TestBatchedLoops to run backwardPCGCall on, the
+// loop used if pcgLocal were false.
+type pcgCall struct{ *rand.PCG }
+
 // referenceBackward is fisher-yates as the scripted and swap-function paths
 // run it: indices cut by fillDown into blocks, then swapped.
 func referenceBackward(src rand.Source, s []int) {
@@ -153,6 +157,7 @@ func TestBatchedLoops(t *testing.T) {
 		new  func(seed uint64) rand.Source
 	}{
 		{"PCG", func(seed uint64) rand.Source { return rand.NewPCG(seed, 7) }},
+		{"PCG-call", func(seed uint64) rand.Source { return pcgCall{rand.NewPCG(seed, 7)} }},
 		{"ChaCha8", func(seed uint64) rand.Source { return rand.NewChaCha8([32]byte{byte(seed), 7}) }},
 		{"interface", func(seed uint64) rand.Source { return opaque{rand.NewPCG(seed, 7)} }},
 		{"rejecting", func(seed uint64) rand.Source { return &rejecting{pcg: *rand.NewPCG(seed, 7)} }},
@@ -163,7 +168,11 @@ func TestBatchedLoops(t *testing.T) {
 			for seed := range uint64(3) {
 				got, want := ordered(n), ordered(n)
 				gs, ws := src.new(seed), src.new(seed)
-				batchedBackward(gs, got)
+				if c, ok := gs.(pcgCall); ok {
+					backwardPCGCall(got, c.PCG)
+				} else {
+					batchedBackward(gs, got)
+				}
 				referenceBackward(ws, want)
 				require.Equal(t, want, got, "%s n=%d seed=%d", src.name, n, seed)
 				for range 3 {

@@ -51,6 +51,8 @@ type source struct {
 var sources = []source{
 	{"PCG", "a *rand.PCG, its state kept in locals (pcgLocal proves that safe)",
 		"p *rand.PCG", "ph, pl := pcgState(p)", "var x uint64\nph, pl, x = pcgStep(ph, pl)", "p.Seed(ph, pl)"},
+	{"PCGCall", "a *rand.PCG, called directly for each word (if pcgLocal is false)",
+		"p *rand.PCG", "", "x := p.Uint64()", ""},
 	{"ChaCha8", "a *rand.ChaCha8, called directly", "c *rand.ChaCha8", "", "x := c.Uint64()", ""},
 	{"Default", "the default source", "", "", "x := rand.Uint64()", ""},
 	{"Source", "any other source, through the interface", "src rand.Source", "", "x := src.Uint64()", ""},

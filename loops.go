@@ -29,24 +29,29 @@ func backward[S ~[]E, E any](r *rng, s S, batched bool) {
 }
 
 // batchedBackward is fisher-yates's loop with the indices cut from each word
-// and swapped at once, in the loop of zloops.go for src's kind: the same
-// indices, word for word, as fillDown cuts for the scripted and swap-function
-// paths.
-func batchedBackward[S ~[]E, E any](src rand.Source, s S) {
+// and swapped at once, in the loop of zloops.go for src's kind (nil: the
+// default source): the same indices, word for word, as fillDown cuts for the
+// scripted and swap-function paths. It is also fisher-yates's entry from
+// shuffleSlice, before any set-up; it reports false, doing nothing, for a
+// scripted source, which only the plain loop answers.
+func batchedBackward[S ~[]E, E any](src rand.Source, s S) bool {
 	switch g := src.(type) {
 	case *rand.PCG:
 		if pcgLocal {
 			backwardPCG(s, g)
-			return
+		} else {
+			backwardPCGCall(s, g)
 		}
 	case *rand.ChaCha8:
 		backwardChaCha8(s, g)
-		return
-	case defaultSource:
+	case nil, defaultSource:
 		backwardDefault(s)
-		return
+	case *scripted:
+		return false
+	default:
+		backwardSource(s, src)
 	}
-	backwardSource(s, src)
+	return true
 }
 
 func backwardFunc(r *rng, n int, swap func(i, j int), batched bool) {

@@ -172,6 +172,165 @@ func backwardPCG[S ~[]E, E any](s S, p *rand.PCG) {
 	p.Seed(ph, pl)
 }
 
+// backwardPCGCall is fisher-yates's batched backward loop over s, drawing from
+// a *rand.PCG, called directly for each word (if pcgLocal is false).
+func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
+	b := uint64(len(s))
+	if b > 1<<9 {
+		for b > 1<<28 {
+			x := p.Uint64()
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			if lo < b && rejects(lo, b, 1) {
+				undo(s, x, b, 1)
+				continue
+			}
+			b -= 1
+		}
+		for b > 1<<18 {
+			x := p.Uint64()
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			if lo < 1<<56 && rejects(lo, b, 2) {
+				undo(s, x, b, 2)
+				continue
+			}
+			b -= 2
+		}
+		for b > 1<<14 {
+			x := p.Uint64()
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			j, lo = mulw(lo, b-2)
+			s[b-3], s[j] = s[j], s[b-3]
+			if lo < 1<<54 && rejects(lo, b, 3) {
+				undo(s, x, b, 3)
+				continue
+			}
+			b -= 3
+		}
+		for b > 1<<11 {
+			x := p.Uint64()
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			j, lo = mulw(lo, b-2)
+			s[b-3], s[j] = s[j], s[b-3]
+			j, lo = mulw(lo, b-3)
+			s[b-4], s[j] = s[j], s[b-4]
+			if lo < 1<<56 && rejects(lo, b, 4) {
+				undo(s, x, b, 4)
+				continue
+			}
+			b -= 4
+		}
+		for b > 1<<9 {
+			x := p.Uint64()
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			j, lo = mulw(lo, b-2)
+			s[b-3], s[j] = s[j], s[b-3]
+			j, lo = mulw(lo, b-3)
+			s[b-4], s[j] = s[j], s[b-4]
+			j, lo = mulw(lo, b-4)
+			s[b-5], s[j] = s[j], s[b-5]
+			if lo < 1<<55 && rejects(lo, b, 5) {
+				undo(s, x, b, 5)
+				continue
+			}
+			b -= 5
+		}
+	}
+	for b > 6 {
+		x := p.Uint64()
+		j, lo := mulw(x, b)
+		s[b-1], s[j] = s[j], s[b-1]
+		j, lo = mulw(lo, b-1)
+		s[b-2], s[j] = s[j], s[b-2]
+		j, lo = mulw(lo, b-2)
+		s[b-3], s[j] = s[j], s[b-3]
+		j, lo = mulw(lo, b-3)
+		s[b-4], s[j] = s[j], s[b-4]
+		j, lo = mulw(lo, b-4)
+		s[b-5], s[j] = s[j], s[b-5]
+		j, lo = mulw(lo, b-5)
+		s[b-6], s[j] = s[j], s[b-6]
+		if lo < 1<<54 && rejects(lo, b, 6) {
+			undo(s, x, b, 6)
+			continue
+		}
+		b -= 6
+	}
+	for b > 1 {
+		x := p.Uint64()
+		switch b {
+		case 6:
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			j, lo = mulw(lo, b-2)
+			s[b-3], s[j] = s[j], s[b-3]
+			j, lo = mulw(lo, b-3)
+			s[b-4], s[j] = s[j], s[b-4]
+			j, lo = mulw(lo, b-4)
+			s[b-5], s[j] = s[j], s[b-5]
+			if lo < 1<<10 && rejects(lo, b, 5) {
+				undo(s, x, b, 5)
+				continue
+			}
+		case 5:
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			j, lo = mulw(lo, b-2)
+			s[b-3], s[j] = s[j], s[b-3]
+			j, lo = mulw(lo, b-3)
+			s[b-4], s[j] = s[j], s[b-4]
+			if lo < 1<<10 && rejects(lo, b, 4) {
+				undo(s, x, b, 4)
+				continue
+			}
+		case 4:
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			j, lo = mulw(lo, b-2)
+			s[b-3], s[j] = s[j], s[b-3]
+			if lo < 1<<10 && rejects(lo, b, 3) {
+				undo(s, x, b, 3)
+				continue
+			}
+		case 3:
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			j, lo = mulw(lo, b-1)
+			s[b-2], s[j] = s[j], s[b-2]
+			if lo < 1<<10 && rejects(lo, b, 2) {
+				undo(s, x, b, 2)
+				continue
+			}
+		case 2:
+			j, lo := mulw(x, b)
+			s[b-1], s[j] = s[j], s[b-1]
+			if lo < 1<<10 && rejects(lo, b, 1) {
+				undo(s, x, b, 1)
+				continue
+			}
+		}
+		b = 1
+	}
+}
+
 // backwardChaCha8 is fisher-yates's batched backward loop over s, drawing from
 // a *rand.ChaCha8, called directly.
 func backwardChaCha8[S ~[]E, E any](s S, c *rand.ChaCha8) {
