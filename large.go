@@ -90,13 +90,16 @@ func scatterWith[S ~[]E, E any](s S, g gens, workers int) {
 
 	buf := make(S, n)
 	each(workers, chunks, func(c int) { labelChunk(g.gen(c), part(c), buf, &counts[c], lb) })
+	// Each bucket is copied back first and then shuffled where it lands:
+	// the copy streams it into the cache, where the shuffle's random
+	// accesses then find it (the other way round, they miss on the
+	// scattered buffer).
 	each(workers, k, func(b int) {
 		lo, hi := starts[b], starts[b+1]
-		if hi-lo > 1 {
-			br := newRNG(g.gen(chunks + b))
-			backward(&br, buf[lo:hi], true)
-		}
 		copy(s[lo:hi], buf[lo:hi])
+		if hi-lo > 1 {
+			batchedBackward(g.gen(chunks+b), s[lo:hi])
+		}
 	})
 }
 
