@@ -273,14 +273,19 @@ type opaque struct{ rand.Source }
 // BenchmarkAblation measures what each optimisation of fisher-yates buys,
 // with a PCG source, step by step:
 //
-//	0 math-rand       (*rand.Rand).Shuffle: a closure and a word per index
-//	1 one-word        the package's loop, no closure, a word per index (durstenfeld)
-//	2 batched         up to six indices per word, source behind an interface
-//	3 devirtualised   the same with *rand.PCG called directly (fisher-yates
-//	                  below the cache-aware threshold)
-//	4 cache-aware     fisher-yates as shipped at 10^7 (scatter), one goroutine
-//	5 parallel        Parallel on GOMAXPROCS goroutines; parallel-1 is the
-//	                  same on one goroutine, its own single-goroutine time
+//	0 math-rand     (*rand.Rand).Shuffle: a closure and a word per index
+//	1 one-word      the package's loop, no closure, a word per index (durstenfeld)
+//	2 blocks        up to six indices per word, cut into a block by fillDown and
+//	                then swapped, the PCG called directly (the previous release)
+//	3 fused-iface   zloops.go's straight-line loop, each index swapped as it is
+//	                cut, a constant acceptance bound; the word through the interface
+//	4 fused-call    the same, the PCG's method called for each word
+//	5 locals        the same, the PCG's state in locals
+//	6 entry         fisher-yates as shipped below the cache-aware threshold:
+//	                Slice, and its entry before any set-up
+//	7 cache-aware   fisher-yates as shipped at 10^7 (scatter), one goroutine
+//	8 parallel      Parallel on GOMAXPROCS goroutines; parallel-1 is the
+//	                same on one goroutine, its own single-goroutine time
 //
 // Every size shuffles []int64: 1,000 by default, with -sweep 52, 100,000
 // and 10^7 too, and with -huge 10^8.
@@ -290,7 +295,7 @@ func BenchmarkAblation(b *testing.B) {
 		sizes = append(sizes, 100_000_000)
 	}
 	r := rand.New(pcg)
-	durstenfeld, batched, fy := NewDurstenfeld(pcg), NewFisherYates(opaque{pcg}), NewFisherYates(pcg)
+	durstenfeld, fy := NewDurstenfeld(pcg), NewFisherYates(pcg)
 	type step struct {
 		name      string
 		threshold int // of the cache-aware path while the step runs
@@ -302,14 +307,17 @@ func BenchmarkAblation(b *testing.B) {
 				r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 			}},
 			{"1-one-word", math.MaxInt, func(s []int64) { Slice(durstenfeld, s) }},
-			{"2-batched", math.MaxInt, func(s []int64) { Slice(batched, s) }},
-			{"3-devirtualised", math.MaxInt, func(s []int64) { Slice(fy, s) }},
+			{"2-blocks", math.MaxInt, func(s []int64) { referenceBackward(pcg, s) }},
+			{"3-fused-iface", math.MaxInt, func(s []int64) { backwardSource(s, opaque{pcg}) }},
+			{"4-fused-call", math.MaxInt, func(s []int64) { backwardPCGCall(s, pcg) }},
+			{"5-locals", math.MaxInt, func(s []int64) { backwardPCG(s, pcg) }},
+			{"6-entry", math.MaxInt, func(s []int64) { Slice(fy, s) }},
 		}
 		if n >= large.threshold {
 			steps = append(steps,
-				step{"4-cache-aware", large.threshold, func(s []int64) { Slice(fy, s) }},
-				step{"5-parallel", large.threshold, func(s []int64) { Parallel(pcg, s, 0) }},
-				step{"5-parallel-1", large.threshold, func(s []int64) { Parallel(pcg, s, 1) }},
+				step{"7-cache-aware", large.threshold, func(s []int64) { Slice(fy, s) }},
+				step{"8-parallel", large.threshold, func(s []int64) { Parallel(pcg, s, 0) }},
+				step{"8-parallel-1", large.threshold, func(s []int64) { Parallel(pcg, s, 1) }},
 			)
 		}
 		for _, st := range steps {

@@ -135,8 +135,9 @@ func (r *rejecting) Uint64() uint64 {
 type pcgCall struct{ *rand.PCG }
 
 // referenceBackward is fisher-yates as the scripted and swap-function paths
-// run it: indices cut by fillDown into blocks, then swapped.
-func referenceBackward(src rand.Source, s []int) {
+// run it, and as the previous release ran it everywhere: indices cut by
+// fillDown into blocks, then swapped.
+func referenceBackward[S ~[]E, E any](src rand.Source, s S) {
 	r := newRNG(src)
 	last := len(s) - 1
 	x := indices{count: last, first: last + 1, step: -1, batched: true}
