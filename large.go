@@ -79,14 +79,26 @@ func scatterWith[S ~[]E, E any](s S, g gens, workers int) {
 	// label b; after the prefix sum, where chunk c writes its first such item.
 	counts := make([]bucketRow, chunks)
 	each(workers, chunks, func(c int) { labelChunk(g.gen(c), part(c), nil, &counts[c], lb) })
+	// starts[b] is where bucket b begins: the sizes of the buckets before
+	// it. Within bucket b, chunk c's items follow those of chunks before c.
+	// Both sums run along the rows, not across them.
 	starts := make([]int, k+1)
-	for b, at := 0, 0; b < k; b++ {
-		starts[b] = at
-		for c := range chunks {
-			counts[c][b], at = at, at+counts[c][b]
+	for c := range chunks {
+		for b, m := range counts[c][:k] {
+			starts[b+1] += m
 		}
 	}
-	starts[k] = n
+	for b := range k {
+		starts[b+1] += starts[b]
+	}
+	var at bucketRow
+	copy(at[:k], starts)
+	for c := range chunks {
+		row := &counts[c]
+		for b := range k {
+			row[b], at[b] = at[b], at[b]+row[b]
+		}
+	}
 
 	buf := make(S, n)
 	each(workers, chunks, func(c int) { labelChunk(g.gen(c), part(c), buf, &counts[c], lb) })
