@@ -17,7 +17,7 @@ import (
 //
 // which runs every algorithm at n = 1,000 and fisher-yates against
 // math/rand/v2 at 52 and 1,000 items, each benchmark for 0.1 s unless
-// -benchtime is given (bench_main_test.go), in about 15 s. -sweep adds
+// -benchtime is given (bench_main_test.go), in about 10 s. -sweep adds
 // every size and every path (100,000 and 10⁷ items, the crossover, the
 // seam), -huge adds 10⁸ items. For figures to quote:
 //
