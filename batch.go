@@ -21,7 +21,8 @@ import (
 // uniform. The modulus is needed only when r_k < P, with probability P/2^W.
 //
 // TestBatchExhaustive checks this at W = 8 and W = 16 on this very code, word
-// by word.
+// by word, and TestBatchExhaustiveLoops the batch bodies of fisher-yates's
+// loops (zloops.go), generated from one template with those loops.
 
 // word is the width of the random words the batches are cut from: uint64 in
 // production, narrower in the exhaustive test.
