@@ -100,8 +100,11 @@ func shuffleSlice[S ~[]E, E any](sh *shuffler, s S) {
 	if n < 2 {
 		return
 	}
-	r := newRNG(sh.src)
 	a := sh.alg
+	if a.batched && n < large.threshold && batchedBackward(sh.src, s) {
+		return // fisher-yates's entry, with no rng set up (fisheryates.go)
+	}
+	r := newRNG(sh.src)
 	switch a.shape {
 	case shapeBackward:
 		if sh.scatters(&r, n) {

@@ -21,7 +21,8 @@ import (
 // uniform. The modulus is needed only when r_k < P, with probability P/2^W.
 //
 // TestBatchExhaustive checks this at W = 8 and W = 16 on this very code, word
-// by word.
+// by word, and TestBatchExhaustiveLoops the batch bodies of fisher-yates's
+// loops (zloops.go), generated from one template with those loops.
 
 // word is the width of the random words the batches are cut from: uint64 in
 // production, narrower in the exhaustive test.
@@ -78,4 +79,31 @@ func batchLen(b int) int {
 		k = 2
 	}
 	return min(k, b-1)
+}
+
+// rejects reports whether the batch of k indices with bounds b, …, b−k+1
+// whose chain ended in the low word lo must be drawn again: lo below
+// 2^W mod P, P the product of the bounds. The loops of zloops.go call it
+// only when lo is below a constant at least P, so the product and the
+// modulus are computed on that rare path alone.
+func rejects[W word](lo, b W, k int) bool {
+	prod := b
+	for t := 1; t < k; t++ {
+		prod *= b - W(t)
+	}
+	return lo < prod && lo < -prod%prod
+}
+
+// undo takes back the k swaps that the batch cut from x made in s, last
+// first, after x was rejected.
+func undo[W word, S ~[]E, E any](s S, x, b W, k int) {
+	var js [6]W
+	lo := x
+	for t := range k {
+		js[t], lo = mulw(lo, b-W(t))
+	}
+	for t := k - 1; t >= 0; t-- {
+		i, j := b-1-W(t), js[t]
+		s[i], s[j] = s[j], s[i]
+	}
 }

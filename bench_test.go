@@ -13,12 +13,32 @@ import (
 
 // Compare the algorithms with
 //
+//	go test -run '^$' -bench .
+//
+// which runs every algorithm at n = 1,000 and fisher-yates against
+// math/rand/v2 at 52 and 1,000 items, each benchmark for 0.1 s unless
+// -benchtime is given (bench_main_test.go), in about 10 s. -sweep adds
+// every size and every path (100,000 and 10⁷ items, the crossover, the
+// seam), -huge adds 10⁸ items. For figures to quote:
+//
 //	go test -run '^$' -bench . -count 6 > bench.txt
-//	benchstat -col /alg bench.txt
+//	benchstat -filter '.name:Source .unit:ns/element' -row /src,/n -col /impl bench.txt
 //
 // Every benchmark reports ns/element besides ns/op, and its allocations.
 
-var benchSizes = []int{52, 1_000, 100_000}
+var (
+	sweepBench = flag.Bool("sweep", false, "benchmark every size and path, not only 52 and 1,000 items")
+	hugeBench  = flag.Bool("huge", false, "also benchmark 10^8 items (800 MB per slice)")
+)
+
+// sizes returns the sizes of a benchmark: small by default, and with
+// -sweep the sweep's as well.
+func sizes(small []int, sweep ...int) []int {
+	if *sweepBench {
+		return append(small[:len(small):len(small)], sweep...)
+	}
+	return small
+}
 
 var benchSources = []struct {
 	name string
@@ -39,9 +59,10 @@ func run(b *testing.B, n int, f func(s []int)) {
 }
 
 // BenchmarkShuffle runs every registry algorithm through Slice with a PCG
-// source, next to (*rand.Rand).Shuffle with the same source (alg=math-rand).
+// source, next to (*rand.Rand).Shuffle with the same source (alg=math-rand),
+// at n = 1,000 (-sweep: 52 and 100,000 too).
 func BenchmarkShuffle(b *testing.B) {
-	for _, n := range benchSizes {
+	for _, n := range sizes([]int{1_000}, 52, 100_000) {
 		b.Run(fmt.Sprintf("alg=math-rand/n=%d", n), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(1, 2))
 			run(b, n, func(s []int) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
@@ -68,35 +89,40 @@ func reportWords(b *testing.B, n int, shuffle func(src rand.Source, s []int)) {
 	b.ReportMetric(float64(src.words)/reps/float64(n), "words/element")
 }
 
-// BenchmarkSource compares fisher-yates with (*rand.Rand).Shuffle for each
-// kind of source: the default (FisherYates against rand.Shuffle), PCG and
-// ChaCha8; and through the swap-function interface (api=Shuffle).
+// BenchmarkSource compares fisher-yates (impl=shuffle) with math/rand/v2
+// (impl=math-rand) on []int for each kind of source, on the calls users
+// make: the default source (FisherYates(s) against rand.Shuffle), and PCG
+// and ChaCha8 (Slice(NewFisherYates(src), s) against rand.New(src).Shuffle),
+// the two alternating at each size; at 52 and 1,000 items, with -sweep
+// 100,000 too and the swap-function interface (impl=shuffle-func).
 func BenchmarkSource(b *testing.B) {
-	for _, n := range benchSizes {
-		b.Run(fmt.Sprintf("src=default/api=math-rand/n=%d", n), func(b *testing.B) {
+	for _, n := range sizes([]int{52, 1_000}, 100_000) {
+		b.Run(fmt.Sprintf("src=default/impl=math-rand/n=%d", n), func(b *testing.B) {
 			run(b, n, func(s []int) { rand.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
 		})
-		b.Run(fmt.Sprintf("src=default/api=FisherYates/n=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("src=default/impl=shuffle/n=%d", n), func(b *testing.B) {
 			run(b, n, func(s []int) { FisherYates(s) })
 		})
 		for _, bs := range benchSources {
 			name, src := bs.name, bs.new
-			b.Run(fmt.Sprintf("src=%s/api=math-rand/n=%d", name, n), func(b *testing.B) {
+			b.Run(fmt.Sprintf("src=%s/impl=math-rand/n=%d", name, n), func(b *testing.B) {
 				r := rand.New(src())
 				run(b, n, func(s []int) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
 				reportWords(b, n, func(src rand.Source, s []int) {
 					rand.New(src).Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 				})
 			})
-			b.Run(fmt.Sprintf("src=%s/api=Slice/n=%d", name, n), func(b *testing.B) {
+			b.Run(fmt.Sprintf("src=%s/impl=shuffle/n=%d", name, n), func(b *testing.B) {
 				sh := NewFisherYates(src())
 				run(b, n, func(s []int) { Slice(sh, s) })
 				reportWords(b, n, func(src rand.Source, s []int) { Slice(NewFisherYates(src), s) })
 			})
-			b.Run(fmt.Sprintf("src=%s/api=Shuffle/n=%d", name, n), func(b *testing.B) {
-				sh := NewFisherYates(src())
-				run(b, n, func(s []int) { sh.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
-			})
+			if *sweepBench {
+				b.Run(fmt.Sprintf("src=%s/impl=shuffle-func/n=%d", name, n), func(b *testing.B) {
+					sh := NewFisherYates(src())
+					run(b, n, func(s []int) { sh.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
+				})
+			}
 		}
 	}
 }
@@ -113,8 +139,13 @@ func BenchmarkSource(b *testing.B) {
 //
 // Slice against blocked is the price of the hook; blocked against inline is
 // the price of drawing indices in blocks.
+//
+// It runs with -sweep only.
 func BenchmarkSeam(b *testing.B) {
-	for _, n := range benchSizes {
+	if !*sweepBench {
+		b.Skip("-sweep")
+	}
+	for _, n := range []int{52, 1_000, 100_000} {
 		b.Run(fmt.Sprintf("api=blocked/n=%d", n), func(b *testing.B) {
 			var src rand.Source = rand.NewPCG(1, 2)
 			run(b, n, func(s []int) { blockedFisherYates(src, s) })
@@ -131,7 +162,7 @@ func BenchmarkSeam(b *testing.B) {
 }
 
 func TestSeamReferences(t *testing.T) {
-	for _, n := range benchSizes {
+	for _, n := range []int{52, 1_000, 100_000} {
 		want, inline, blocked := ordered(n), ordered(n), ordered(n)
 		Slice(NewDurstenfeld(rand.NewPCG(4, 4)), want)
 		inlineFisherYates(rand.NewPCG(4, 4), inline)
@@ -191,8 +222,6 @@ func inlineFisherYates(src rand.Source, s []int) {
 	}
 }
 
-var hugeBench = flag.Bool("huge", false, "also benchmark 10^8 items (800 MB per slice)")
-
 // runInt64 is run for []int64, the element type of the large benchmarks.
 func runInt64(b *testing.B, n int, f func(s []int64)) {
 	s := make([]int64, n)
@@ -217,8 +246,12 @@ func withThreshold(t int, f func()) {
 
 // BenchmarkCrossover times fisher-yates at sizes around the cache sizes with
 // the cache-aware path forced off (path=swap) and on (path=scatter): where
-// scatter starts to win is where large.threshold belongs.
+// scatter starts to win is where large.threshold belongs. It runs with
+// -sweep only.
 func BenchmarkCrossover(b *testing.B) {
+	if !*sweepBench {
+		b.Skip("-sweep")
+	}
 	for _, lg := range []int{16, 18, 19, 20, 21, 22, 24} {
 		n := 1 << lg
 		for _, path := range []struct {
@@ -240,23 +273,29 @@ type opaque struct{ rand.Source }
 // BenchmarkAblation measures what each optimisation of fisher-yates buys,
 // with a PCG source, step by step:
 //
-//	0 math-rand       (*rand.Rand).Shuffle: a closure and a word per index
-//	1 one-word        the package's loop, no closure, a word per index (durstenfeld)
-//	2 batched         up to six indices per word, source behind an interface
-//	3 devirtualised   the same with *rand.PCG called directly (fisher-yates
-//	                  below the cache-aware threshold)
-//	4 cache-aware     fisher-yates as shipped at 10^7 (scatter), one goroutine
-//	5 parallel        Parallel on GOMAXPROCS goroutines; parallel-1 is the
-//	                  same on one goroutine, its own single-goroutine time
+//	0 math-rand     (*rand.Rand).Shuffle: a closure and a word per index
+//	1 one-word      the package's loop, no closure, a word per index (durstenfeld)
+//	2 blocks        up to six indices per word, cut into a block by fillDown and
+//	                then swapped, the PCG called directly (the previous release)
+//	3 fused-iface   zloops.go's straight-line loop, each index swapped as it is
+//	                cut, a constant acceptance bound; the word through the interface
+//	4 fused-call    the same, the PCG's method called for each word
+//	5 locals        the same, the PCG's state in locals
+//	6 entry         fisher-yates as shipped below the cache-aware threshold:
+//	                Slice, and its entry before any set-up
+//	7 cache-aware   fisher-yates as shipped at 10^7 (scatter), one goroutine
+//	8 parallel      Parallel on GOMAXPROCS goroutines; parallel-1 is the
+//	                same on one goroutine, its own single-goroutine time
 //
-// Every size, 52 to 10^7 (and 10^8 with -huge), shuffles []int64.
+// Every size shuffles []int64: 1,000 by default, with -sweep 52, 100,000
+// and 10^7 too, and with -huge 10^8.
 func BenchmarkAblation(b *testing.B) {
-	sizes := []int{52, 1_000, 100_000, 10_000_000}
+	sizes := sizes([]int{1_000}, 52, 100_000, 10_000_000)
 	if *hugeBench {
 		sizes = append(sizes, 100_000_000)
 	}
 	r := rand.New(pcg)
-	durstenfeld, batched, fy := NewDurstenfeld(pcg), NewFisherYates(opaque{pcg}), NewFisherYates(pcg)
+	durstenfeld, fy := NewDurstenfeld(pcg), NewFisherYates(pcg)
 	type step struct {
 		name      string
 		threshold int // of the cache-aware path while the step runs
@@ -268,14 +307,17 @@ func BenchmarkAblation(b *testing.B) {
 				r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 			}},
 			{"1-one-word", math.MaxInt, func(s []int64) { Slice(durstenfeld, s) }},
-			{"2-batched", math.MaxInt, func(s []int64) { Slice(batched, s) }},
-			{"3-devirtualised", math.MaxInt, func(s []int64) { Slice(fy, s) }},
+			{"2-blocks", math.MaxInt, func(s []int64) { referenceBackward(pcg, s) }},
+			{"3-fused-iface", math.MaxInt, func(s []int64) { backwardSource(s, opaque{pcg}) }},
+			{"4-fused-call", math.MaxInt, func(s []int64) { backwardPCGCall(s, pcg) }},
+			{"5-locals", math.MaxInt, func(s []int64) { backwardPCG(s, pcg) }},
+			{"6-entry", math.MaxInt, func(s []int64) { Slice(fy, s) }},
 		}
 		if n >= large.threshold {
 			steps = append(steps,
-				step{"4-cache-aware", large.threshold, func(s []int64) { Slice(fy, s) }},
-				step{"5-parallel", large.threshold, func(s []int64) { Parallel(pcg, s, 0) }},
-				step{"5-parallel-1", large.threshold, func(s []int64) { Parallel(pcg, s, 1) }},
+				step{"7-cache-aware", large.threshold, func(s []int64) { Slice(fy, s) }},
+				step{"8-parallel", large.threshold, func(s []int64) { Parallel(pcg, s, 0) }},
+				step{"8-parallel-1", large.threshold, func(s []int64) { Parallel(pcg, s, 1) }},
 			)
 		}
 		for _, st := range steps {
@@ -290,11 +332,17 @@ func BenchmarkAblation(b *testing.B) {
 // with -huge) for each kind of source: PCG, ChaCha8 and NewCryptoSource,
 // through Slice on one goroutine (api=Slice) and Parallel on GOMAXPROCS
 // goroutines (api=Parallel). It is what the generators derived from the
-// source cost.
+// source cost. It runs with -sweep or -huge only.
 func BenchmarkLargeSource(b *testing.B) {
-	sizes := []int{10_000_000}
+	var sizes []int
+	if *sweepBench {
+		sizes = append(sizes, 10_000_000)
+	}
 	if *hugeBench {
 		sizes = append(sizes, 100_000_000)
+	}
+	if len(sizes) == 0 {
+		b.Skip("-sweep or -huge")
 	}
 	sources := append(benchSources[:len(benchSources):len(benchSources)],
 		struct {

@@ -16,6 +16,8 @@ var algFisherYates = &algo{name: "fisher-yates", uniform: true,
 	time:    "O(n)", draws: "n−1 bounded indices, up to six from each word",
 	shape: shapeBackward, batched: true, scatters: true}
 
+//go:generate go run genloops.go
+
 // FisherYates shuffles s in place, uniformly, with the default source: the
 // package's fastest exact shuffle. O(n) time, n−1 bounded indices cut up to
 // six from each random word; no allocation below 2²³ items, a buffer of n

@@ -75,47 +75,43 @@ func scatterWith[S ~[]E, E any](s S, g gens, workers int) {
 	k := 1 << lb
 	part := func(c int) S { return s[c*large.chunk : min((c+1)*large.chunk, n)] }
 
-	// counts[c*k+b] is, after the first pass, how many items of chunk c carry
+	// counts[c][b] is, after the first pass, how many items of chunk c carry
 	// label b; after the prefix sum, where chunk c writes its first such item.
-	counts := make([]int, chunks*k)
-	each(workers, chunks, func(c int) {
-		row := counts[c*k : (c+1)*k]
-		l := labels{g: g.gen(c), bits: lb, left: len(part(c))}
-		for bs := l.next(); len(bs) > 0; bs = l.next() {
-			for _, b := range bs {
-				row[b]++
-			}
-		}
-	})
+	counts := make([]bucketRow, chunks)
+	each(workers, chunks, func(c int) { labelChunk(g.gen(c), part(c), nil, &counts[c], lb) })
+	// starts[b] is where bucket b begins: the sizes of the buckets before
+	// it. Within bucket b, chunk c's items follow those of chunks before c.
+	// Both sums run along the rows, not across them.
 	starts := make([]int, k+1)
-	for b, at := 0, 0; b < k; b++ {
-		starts[b] = at
-		for c := range chunks {
-			counts[c*k+b], at = at, at+counts[c*k+b]
+	for c := range chunks {
+		for b, m := range counts[c][:k] {
+			starts[b+1] += m
 		}
 	}
-	starts[k] = n
+	for b := range k {
+		starts[b+1] += starts[b]
+	}
+	var at bucketRow
+	copy(at[:k], starts)
+	for c := range chunks {
+		row := &counts[c]
+		for b := range k {
+			row[b], at[b] = at[b], at[b]+row[b]
+		}
+	}
 
 	buf := make(S, n)
-	each(workers, chunks, func(c int) {
-		row, items := counts[c*k:(c+1)*k], part(c)
-		l := labels{g: g.gen(c), bits: lb, left: len(items)}
-		i := 0
-		for bs := l.next(); len(bs) > 0; bs = l.next() {
-			for _, b := range bs {
-				buf[row[b]] = items[i]
-				row[b]++
-				i++
-			}
-		}
-	})
+	each(workers, chunks, func(c int) { labelChunk(g.gen(c), part(c), buf, &counts[c], lb) })
+	// Each bucket is copied back first and then shuffled where it lands:
+	// the copy streams it into the cache, where the shuffle's random
+	// accesses then find it (the other way round, they miss on the
+	// scattered buffer).
 	each(workers, k, func(b int) {
 		lo, hi := starts[b], starts[b+1]
-		if hi-lo > 1 {
-			br := newRNG(g.gen(chunks + b))
-			backward(&br, buf[lo:hi], true)
-		}
 		copy(s[lo:hi], buf[lo:hi])
+		if hi-lo > 1 {
+			batchedBackward(g.gen(chunks+b), s[lo:hi])
+		}
 	})
 }
 
@@ -160,40 +156,65 @@ func (g gens) gen(i int) rand.Source {
 	return rand.NewChaCha8(key)
 }
 
-// labels hands out left independent, uniform labels of bits ≤ 16 bits, a
-// block at a time: four from each word of g, the low bits of its four 16-bit
-// lanes. Blocks hold a multiple of four labels, so a word never straddles
-// two; only the last word of all may leave lanes unused.
-type labels struct {
-	g          rand.Source // from gens.gen: a *rand.PCG or a *rand.ChaCha8
-	bits, left int
-	buf        [256]uint16
-}
+// bucketRow is one chunk's count, or next place, for each bucket.
+type bucketRow [1 << maxBucketBits]int
 
-func (l *labels) next() []uint16 {
-	n := min(l.left, len(l.buf))
-	m := uint16(1)<<l.bits - 1
-	// A loop per generator, each calling its Uint64 directly (PCG's inline).
-	if p, ok := l.g.(*rand.PCG); ok {
-		for i := 0; i < n; i += 4 {
-			split4(l.buf[i:i+4:i+4], p.Uint64(), m)
+// labelChunk labels items from g, four labels of lb bits from each word,
+// the low bits of its four 16-bit lanes, low lanes first (the last word of
+// the chunk may leave lanes unused). With buf nil it counts the labels in
+// row; otherwise it moves each item to buf[row[label]] and advances that
+// place. The labels are drawn in the loop itself, from a *rand.PCG kept in
+// locals (see pcg.go) or a *rand.ChaCha8 called directly, and the row is
+// indexed through a mask the compiler sees is in range.
+func labelChunk[S ~[]E, E any](g rand.Source, items, buf S, row *bucketRow, lb int) {
+	m := (uint64(1)<<lb - 1) & (1<<maxBucketBits - 1)
+	whole := len(items) &^ 3
+	place := func(w uint64, quad S) {
+		if buf == nil {
+			row[w&m]++
+			row[w>>16&m]++
+			row[w>>32&m]++
+			row[w>>48&m]++
+			return
 		}
-	} else {
-		c := l.g.(*rand.ChaCha8)
-		for i := 0; i < n; i += 4 {
-			split4(l.buf[i:i+4:i+4], c.Uint64(), m)
+		for _, x := range quad {
+			l := w & m
+			buf[row[l]] = x
+			row[l]++
+			w >>= 16
 		}
 	}
-	l.left -= n
-	return l.buf[:n]
-}
-
-// split4 puts the low bits (mask m) of w's four 16-bit lanes in b.
-func split4(b []uint16, w uint64, m uint16) {
-	b[0] = uint16(w) & m
-	b[1] = uint16(w>>16) & m
-	b[2] = uint16(w>>32) & m
-	b[3] = uint16(w>>48) & m
+	p, isPCG := g.(*rand.PCG)
+	switch {
+	case isPCG && pcgLocal:
+		ph, pl := pcgState(p)
+		for i := 0; i < whole; i += 4 {
+			var w uint64
+			ph, pl, w = pcgStep(ph, pl)
+			place(w, items[i:i+4:i+4])
+		}
+		p.Seed(ph, pl)
+	case isPCG:
+		for i := 0; i < whole; i += 4 {
+			place(p.Uint64(), items[i:i+4:i+4])
+		}
+	default:
+		c := g.(*rand.ChaCha8)
+		for i := 0; i < whole; i += 4 {
+			place(c.Uint64(), items[i:i+4:i+4])
+		}
+	}
+	if rest := items[whole:]; len(rest) > 0 {
+		w := g.Uint64()
+		if buf == nil {
+			for range rest {
+				row[w&m]++
+				w >>= 16
+			}
+			return
+		}
+		place(w, rest)
+	}
 }
 
 // each calls f(0), …, f(m−1), on up to workers goroutines.

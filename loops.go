@@ -1,32 +1,24 @@
 package shuffle
 
-import "slices"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // The loops every shuffle of the package runs over a slice, each written
 // twice: generically over the slice, with no closure or interface call per
 // item, and through a swap function for the Shuffle method. A shape (see
 // algo.go) names one of them; the algorithms only supply its bounds.
 
-// smallDeck is the most swaps the backward loop makes without the block
-// cursor.
-const smallDeck = 63
-
 // backward is the loop of fisher-yates (batched) and durstenfeld (one word
 // per index, as math/rand/v2 draws): for i = n−1 down to 1, swap item i with
 // a uniform item j in [0, i].
 func backward[S ~[]E, E any](r *rng, s S, batched bool) {
-	last := len(s) - 1
-	if batched && last <= smallDeck {
-		// A small deck in one go: no cursor, and a block only as large as
-		// a deck of cards needs, since Go zeroes it on every call.
-		var buf [smallDeck + 5]int
-		js := buf[:r.fillDown(buf[:], last+1, last)]
-		for t, j := range js {
-			i := last - t
-			s[i], s[j] = s[j], s[i]
-		}
+	if batched && r.script == nil {
+		batchedBackward(r.src, s)
 		return
 	}
+	last := len(s) - 1
 	x := indices{count: last, first: last + 1, step: -1, batched: batched}
 	for k, js := x.next(r); len(js) > 0; k, js = x.next(r) {
 		for t, j := range js {
@@ -34,6 +26,32 @@ func backward[S ~[]E, E any](r *rng, s S, batched bool) {
 			s[i], s[j] = s[j], s[i]
 		}
 	}
+}
+
+// batchedBackward is fisher-yates's loop with the indices cut from each word
+// and swapped at once, in the loop of zloops.go for src's kind (nil: the
+// default source): the same indices, word for word, as fillDown cuts for the
+// scripted and swap-function paths. It is also fisher-yates's entry from
+// shuffleSlice, before any set-up; it reports false, doing nothing, for a
+// scripted source, which only the plain loop answers.
+func batchedBackward[S ~[]E, E any](src rand.Source, s S) bool {
+	switch g := src.(type) {
+	case *rand.PCG:
+		if pcgLocal {
+			backwardPCG(s, g)
+		} else {
+			backwardPCGCall(s, g)
+		}
+	case *rand.ChaCha8:
+		backwardChaCha8(s, g)
+	case nil, defaultSource:
+		backwardDefault(s)
+	case *scripted:
+		return false
+	default:
+		backwardSource(s, src)
+	}
+	return true
 }
 
 func backwardFunc(r *rng, n int, swap func(i, j int), batched bool) {

@@ -274,6 +274,7 @@ func BenchmarkRiffleDistance(b *testing.B) {
 // BenchmarkDistance8 times Distance at n = 8, the largest size it accepts,
 // with each algorithm's default rounds.
 func BenchmarkDistance8(b *testing.B) {
+	skipInBroadRun(b)
 	for _, a := range Algorithms() {
 		b.Run(a.Name, func(b *testing.B) {
 			for b.Loop() {

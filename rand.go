@@ -116,7 +116,10 @@ func (x *indices) next(r *rng) (k int, js []int) {
 // wrote: at most want+5, and never more than b−1, so no bound falls below 2.
 // buf must have room for want+5.
 //
-// The common sources get a loop of their own, where the compiler calls
+// It serves fisher-yates's Shuffle method (a swap function) and scripted
+// sources; on a slice fisher-yates runs the loops of zloops.go, which cut
+// the same indices from the same words (TestBatchedLoops). The common
+// sources get a loop of their own, where the compiler calls
 // (*rand.PCG).Uint64 inline and the others directly; any other source goes
 // through the interface, with the same result word for word.
 func (r *rng) fillDown(buf []int, b, want int) int {

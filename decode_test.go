@@ -1,0 +1,219 @@
+package shuffle
+
+import (
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// batchFuncs are the generated batch bodies of zloops.go at any word width,
+// by batch length.
+func batchFuncs[W word]() []func(s []int, x, b, acc W) bool {
+	return []func(s []int, x, b, acc W) bool{nil,
+		batch1[W, []int], batch2[W, []int], batch3[W, []int],
+		batch4[W, []int], batch5[W, []int], batch6[W, []int]}
+}
+
+// checkBatchLoop runs the generated batch of k over every W-bit word for
+// the bounds b, …, b−k+1, with the acceptance bound acc, on s = 0, 1, …,
+// b−1. Each word must be accepted exactly when batchDown accepts it; an
+// accepted word must leave s as batchDown's indices swapped in order would
+// (so every tuple of indices is again drawn by exactly ⌊2^W/P⌋ words, which
+// is counted too); a rejected word must leave s as it was.
+func checkBatchLoop[W word](t *testing.T, b, k int, acc W) {
+	t.Helper()
+	width, prod := widthOf[W](), fallingProduct(b, k)
+	run := batchFuncs[W]()[k]
+	s, js := ordered(b), make([]int, k)
+	counts := make([]int, prod)
+	for x := uint64(0); x < 1<<width; x++ {
+		ok := run(s, W(x), W(b), acc)
+		if want := batchDown(W(x), b, k, js) != 0; ok != want {
+			t.Fatalf("W=%d b=%d k=%d acc=%d x=%d: accepted %v, batchDown %v", width, b, k, acc, x, ok, want)
+		}
+		idx := 0
+		if ok {
+			// Take batchDown's swaps back, last first: s must be 0, 1, … again.
+			for i := k - 1; i >= 0; i-- {
+				s[b-1-i], s[js[i]] = s[js[i]], s[b-1-i]
+			}
+			for i, j := range js {
+				idx = idx*(b-i) + j
+			}
+			counts[idx]++
+		}
+		for i := range k {
+			p := b - 1 - i
+			if s[p] != p || (ok && s[js[i]] != js[i]) {
+				t.Fatalf("W=%d b=%d k=%d acc=%d x=%d (accepted %v): s = %v, want the identity", width, b, k, acc, x, ok, s)
+			}
+		}
+		if x%256 == 255 && !slices.Equal(s, ordered(b)) {
+			t.Fatalf("W=%d b=%d k=%d acc=%d by x=%d: s = %v, a swap out of place", width, b, k, acc, x, s)
+		}
+	}
+	require.Equal(t, ordered(b), s, "W=%d b=%d k=%d acc=%d", width, b, k, acc)
+	want := (1 << width) / prod
+	for idx, c := range counts {
+		if c != want {
+			t.Fatalf("W=%d bounds %d..%d acc=%d: tuple %d drawn by %d words, want %d", width, b, b-k+1, acc, idx, c, want)
+		}
+	}
+}
+
+// TestBatchExhaustiveLoops is TestBatchExhaustive for the batch bodies the
+// loops of zloops.go run, generated from the same template at 8 and 16 bits:
+// every batch of descending bounds whose product fits at W = 8, and at
+// W = 16 every batch of two to six and single bounds up to 2⁸, each over
+// all 2^W words, with the acceptance bound at the product itself (the fast
+// path decides whenever it can) and at 2^W − 1 (the slow path decides
+// nearly always).
+func TestBatchExhaustiveLoops(t *testing.T) {
+	for k := 1; k <= 6; k++ {
+		for b := k + 1; fallingProduct(b, k) < 1<<8; b++ {
+			checkBatchLoop(t, b, k, uint8(fallingProduct(b, k)))
+			checkBatchLoop(t, b, k, ^uint8(0))
+		}
+	}
+	for k := 1; k <= 6; k++ {
+		for b := k + 1; fallingProduct(b, k) < 1<<16 && (k > 1 || b <= 1<<8); b++ {
+			checkBatchLoop(t, b, k, uint16(fallingProduct(b, k)))
+			checkBatchLoop(t, b, k, ^uint16(0))
+		}
+	}
+}
+
+// TestPhases checks the phases of zloops.go against batchLen: at each
+// floor the batch length changes, and each phase's acceptance bound is at
+// least the product of the bounds of its largest batch.
+func TestPhases(t *testing.T) {
+	phases := []struct {
+		k           int
+		floor, ceil int
+		acc         uint64
+	}{{2, 1 << 18, 1 << 28, 1 << 56}, {3, 1 << 14, 1 << 18, 1 << 54}, {4, 1 << 11, 1 << 14, 1 << 56},
+		{5, 1 << 9, 1 << 11, 1 << 55}, {6, 6, 1 << 9, 1 << 54}}
+	for _, p := range phases {
+		assert.Equal(t, p.k, batchLen(p.floor+1), "k=%d", p.k)
+		assert.Equal(t, p.k, batchLen(p.ceil), "k=%d", p.k)
+		assert.NotEqual(t, p.k, batchLen(p.ceil+1), "k=%d", p.k)
+		prod := uint64(1)
+		for i := range p.k {
+			prod *= uint64(p.ceil - i)
+		}
+		assert.LessOrEqual(t, prod, p.acc, "k=%d", p.k)
+	}
+	assert.Equal(t, 1, batchLen(1<<28+1))
+	for b := 2; b <= 6; b++ {
+		assert.Equal(t, b-1, batchLen(b))
+	}
+}
+
+// rejecting is a source that answers 0, a word every batch rejects unless
+// the product of its bounds is a power of two, every third word, so that
+// the loops take back their swaps often.
+type rejecting struct {
+	pcg rand.PCG
+	n   int
+}
+
+func (r *rejecting) Uint64() uint64 {
+	r.n++
+	if r.n%3 == 0 {
+		return 0
+	}
+	return r.pcg.Uint64()
+}
+
+// pcgCall marks a PCG for TestBatchedLoops to run backwardPCGCall on, the
+// loop used if pcgLocal were false.
+type pcgCall struct{ *rand.PCG }
+
+// referenceBackward is fisher-yates as the scripted and swap-function paths
+// run it, and as the previous release ran it everywhere: indices cut by
+// fillDown into blocks, then swapped.
+func referenceBackward[S ~[]E, E any](src rand.Source, s S) {
+	r := newRNG(src)
+	last := len(s) - 1
+	x := indices{count: last, first: last + 1, step: -1, batched: true}
+	for k, js := x.next(&r); len(js) > 0; k, js = x.next(&r) {
+		for t, j := range js {
+			i := last - k - t
+			s[i], s[j] = s[j], s[i]
+		}
+	}
+}
+
+// TestBatchedLoops checks each loop of zloops.go against referenceBackward,
+// at sizes in every phase but the first (2²⁸ items), and that the source is
+// left where the reference leaves it: the same next words.
+func TestBatchedLoops(t *testing.T) {
+	sources := []struct {
+		name string
+		new  func(seed uint64) rand.Source
+	}{
+		{"PCG", func(seed uint64) rand.Source { return rand.NewPCG(seed, 7) }},
+		{"PCG-call", func(seed uint64) rand.Source { return pcgCall{rand.NewPCG(seed, 7)} }},
+		{"ChaCha8", func(seed uint64) rand.Source { return rand.NewChaCha8([32]byte{byte(seed), 7}) }},
+		{"interface", func(seed uint64) rand.Source { return opaque{rand.NewPCG(seed, 7)} }},
+		{"rejecting", func(seed uint64) rand.Source { return &rejecting{pcg: *rand.NewPCG(seed, 7)} }},
+	}
+	sizes := []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 64, 65, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1<<18 + 5}
+	for _, src := range sources {
+		for _, n := range sizes {
+			for seed := range uint64(3) {
+				got, want := ordered(n), ordered(n)
+				gs, ws := src.new(seed), src.new(seed)
+				if c, ok := gs.(pcgCall); ok {
+					backwardPCGCall(got, c.PCG)
+				} else {
+					batchedBackward(gs, got)
+				}
+				referenceBackward(ws, want)
+				require.Equal(t, want, got, "%s n=%d seed=%d", src.name, n, seed)
+				for range 3 {
+					require.Equal(t, ws.Uint64(), gs.Uint64(), "%s n=%d seed=%d: the source left elsewhere", src.name, n, seed)
+				}
+			}
+		}
+	}
+}
+
+// TestPCGLocal checks that the copy of math/rand/v2's PCG used in the
+// loops is exact on this release (else the loops would quietly fall back to
+// calling the PCG) and that a shuffle through Slice leaves the caller's PCG
+// exactly where the words it drew leave it: its next words are those of a
+// PCG that drew the same number of words itself.
+func TestPCGLocal(t *testing.T) {
+	require.True(t, pcgLocal, "pcgStep, pcgState or Seed no longer reproduce *rand.PCG")
+	for _, n := range []int{2, 7, 52, 1000, 100_000} {
+		p, count := rand.NewPCG(3, uint64(n)), &countSource{pcg: *rand.NewPCG(3, uint64(n))}
+		got, want := ordered(n), ordered(n)
+		Slice(NewFisherYates(p), got)
+		referenceBackward(count, want)
+		require.Equal(t, want, got, "n=%d", n)
+		q := rand.NewPCG(3, uint64(n))
+		for range count.words {
+			q.Uint64()
+		}
+		require.Equal(t, *q, *p, "n=%d: the caller's PCG is not where %d words leave it", n, count.words)
+		for range 3 {
+			require.Equal(t, q.Uint64(), p.Uint64(), "n=%d", n)
+		}
+	}
+}
+
+// TestGeneratedLoops fails if zloops.go is not what genloops.go writes:
+// run go generate.
+func TestGeneratedLoops(t *testing.T) {
+	out, err := exec.Command("go", "run", "genloops.go", "-o", "-").Output()
+	require.NoError(t, err)
+	have, err := os.ReadFile("zloops.go")
+	require.NoError(t, err)
+	assert.Equal(t, string(out), string(have), "zloops.go is stale: run go generate")
+}
