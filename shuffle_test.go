@@ -562,7 +562,8 @@ func TestCeilNLogNFloatTraps(t *testing.T) {
 	if math.MaxInt == math.MaxInt64 {
 		// float64 rounds n·ln n up to 2⁶³ here, but the ceiling is
 		// 9223372036854775013 = MaxInt − 794 (Python's decimal, 80 digits).
-		n := int(230700252851840981)
-		assert.Equal(t, math.MaxInt-794, ceilNLogN(n), "n=%d", n)
+		// Variables, not constants: the constants overflow a 32-bit int.
+		n, want := int64(230700252851840981), int64(math.MaxInt64-794)
+		assert.Equal(t, int(want), ceilNLogN(int(n)), "n=%d", n)
 	}
 }
