@@ -208,10 +208,10 @@ func TestPCGLocal(t *testing.T) {
 	}
 }
 
-// TestGeneratedLoops fails if zloops.go is not what genloops.go writes:
+// TestGeneratedLoops fails if zloops.go is not what internal/genloops writes:
 // run go generate.
 func TestGeneratedLoops(t *testing.T) {
-	out, err := exec.Command("go", "run", "genloops.go", "-o", "-").Output()
+	out, err := exec.Command("go", "run", "./internal/genloops", "-o", "-").Output()
 	require.NoError(t, err)
 	have, err := os.ReadFile("zloops.go")
 	require.NoError(t, err)

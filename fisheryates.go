@@ -16,7 +16,7 @@ var algFisherYates = &algo{name: "fisher-yates", uniform: true,
 	time:    "O(n)", draws: "n−1 bounded indices, up to six from each word",
 	shape: shapeBackward, batched: true, scatters: true}
 
-//go:generate go run genloops.go
+//go:generate go run ./internal/genloops
 
 // FisherYates shuffles s in place, uniformly, with the default source: the
 // package's fastest exact shuffle. O(n) time, n−1 bounded indices cut up to
