@@ -423,6 +423,12 @@ func TestXfloat(t *testing.T) {
 		}
 		assert.Equal(t, 0x1p-256, toXfloat(b).m, "%g", b)
 	}
+	// A sum that reaches 2²⁵⁶ exactly opens the next block; less is strict.
+	assert.Equal(t, xfloat{0x1p-256, 1}, toXfloat(0x1p255).add(toXfloat(0x1p255)))
+	assert.Equal(t, xfloat{0x1p-256, 0}, toXfloat(0x1p-257).add(toXfloat(0x1p-257)))
+	for _, w := range []float64{sub, 0x1p-768, 1, 0x1p256, math.MaxFloat64} {
+		assert.False(t, toXfloat(w).less(toXfloat(w)), "%g < %g", w, w)
+	}
 	assert.Equal(t, xzero, xzero.add(xzero))
 	one := toXfloat(1)
 	assert.Equal(t, one, one.add(xzero))
