@@ -916,3 +916,30 @@ func BenchmarkWeighted(b *testing.B) {
 		}
 	})
 }
+
+// TestWeightedZerosAfterHeap pins the stream where every positive weight fits
+// in the heap and the last of them closes the input: one word per positive
+// weight (its key), then the zeros ordered by Sample's swap loop from the next
+// words, and nothing else drawn. A mutant that lets expJ's jump loop run once
+// more at the end (an extra exponential) moves the zeros' draws by a word.
+func TestWeightedZerosAfterHeap(t *testing.T) {
+	w := []float64{0, 0, 0, 0, 2.5, 1}
+	for seed := range uint64(40) {
+		src := &countSource{pcg: *rand.NewPCG(seed, 11)}
+		got, err := WeightedSample(src, w, len(w))
+		require.NoError(t, err)
+		assert.ElementsMatch(t, []int{4, 5}, got[:2], "seed %d", seed)
+
+		ref := &countSource{pcg: *rand.NewPCG(seed, 11)}
+		r := newRNG(ref)
+		r.src.Uint64() // the key of weight 4
+		r.src.Uint64() // the key of weight 5
+		zero := []int{0, 1, 2, 3}
+		for i := range zero {
+			j := i + r.intn(len(zero)-i)
+			zero[i], zero[j] = zero[j], zero[i]
+		}
+		assert.Equal(t, zero, got[2:], "seed %d: the zeros' order", seed)
+		assert.Equal(t, ref.words, src.words, "seed %d: words drawn", seed)
+	}
+}

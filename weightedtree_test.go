@@ -413,6 +413,22 @@ func TestXfloat(t *testing.T) {
 			require.True(t, x.m >= 0x1p-256 && x.m < 0x1p256, "%g", w)
 		}
 	}
+	// The block boundaries themselves, which random bits never hit: 2^±256
+	// and 2^±768 open a block (mantissa 2⁻²⁵⁶), the float below closes one.
+	for _, b := range []float64{0x1p-768, 0x1p-256, 0x1p256, 0x1p768} {
+		for _, w := range []float64{math.Nextafter(b, 0), b, math.Nextafter(b, math.Inf(1))} {
+			x := toXfloat(w)
+			require.Equal(t, 0, toBig(x).Cmp(new(big.Float).SetFloat64(w)), "%g", w)
+			require.True(t, x.m >= 0x1p-256 && x.m < 0x1p256, "%g: mantissa %g out of its range", w, x.m)
+		}
+		assert.Equal(t, 0x1p-256, toXfloat(b).m, "%g", b)
+	}
+	// A sum that reaches 2²⁵⁶ exactly opens the next block; less is strict.
+	assert.Equal(t, xfloat{0x1p-256, 1}, toXfloat(0x1p255).add(toXfloat(0x1p255)))
+	assert.Equal(t, xfloat{0x1p-256, 0}, toXfloat(0x1p-257).add(toXfloat(0x1p-257)))
+	for _, w := range []float64{sub, 0x1p-768, 1, 0x1p256, math.MaxFloat64} {
+		assert.False(t, toXfloat(w).less(toXfloat(w)), "%g < %g", w, w)
+	}
 	assert.Equal(t, xzero, xzero.add(xzero))
 	one := toXfloat(1)
 	assert.Equal(t, one, one.add(xzero))
