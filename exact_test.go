@@ -371,3 +371,19 @@ func limited(L int, f shuffleFunc, abandoned *bool) shuffleFunc {
 		}}, p)
 	}
 }
+
+// TestDistanceRange: n = 1 and n = 8 are the ends of the range Distance and
+// Distances accept. One item has one order (distance 0, and the unshuffled
+// deck is already uniform); at n = 8 the rejection sampler, uniform by proof,
+// answers 0 without enumerating.
+func TestDistanceRange(t *testing.T) {
+	for _, a := range Algorithms() {
+		if a.NewRounds != nil {
+			assert.Equal(t, []float64{0, 0}, Distances(a, 1, 1), a.Name)
+		}
+		assert.Equal(t, 0.0, Distance(a, 1, 0), a.Name)
+	}
+	rej, ok := Lookup("rejection")
+	require.True(t, ok)
+	assert.Equal(t, 0.0, Distance(rej, 8, 0))
+}

@@ -281,3 +281,10 @@ func TestFloatOpen(t *testing.T) {
 	r := newRNG(constSource(1<<64 - 1))
 	assert.Equal(t, math.Nextafter(1, 0), r.float(), "the top word gives the largest float below 1")
 }
+
+// TestSampleZero: n = 0 is a valid population (only k = 0 fits it), not a
+// negative one, and nothing is drawn.
+func TestSampleZero(t *testing.T) {
+	assert.Equal(t, []int{}, Sample(noSource{t}, 0, 0))
+	assert.Equal(t, []int{}, Sample(noSource{t}, 5, 0))
+}
