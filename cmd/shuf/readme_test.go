@@ -5,12 +5,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/internal/readme"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,16 +20,8 @@ import (
 // says. A command the README shows and this test does not know fails it, so
 // the README cannot gain a claim that nothing checks.
 func TestReadmeCommands(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	cmds, err := readme.Commands("../../README.md", "shuf ", false)
 	require.NoError(t, err)
-	var cmds []string
-	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllSubmatch(readme, -1) {
-		for _, l := range strings.Split(string(b[1]), "\n") {
-			if strings.HasPrefix(l, "shuf ") {
-				cmds = append(cmds, strings.TrimSpace(strings.SplitN(l, " #", 2)[0]))
-			}
-		}
-	}
 	require.NotEmpty(t, cmds)
 
 	dir := t.TempDir()

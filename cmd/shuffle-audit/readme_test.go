@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/internal/readme"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -18,17 +19,9 @@ import (
 // checked by CI, which compares its whole table with the README's. A command
 // this test does not know fails it.
 func TestReadmeCommands(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	require.NoError(t, err)
 	const prefix = "go run ./cmd/shuffle-audit"
-	var cmds []string
-	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllSubmatch(readme, -1) {
-		for _, l := range strings.Split(string(b[1]), "\n") {
-			if strings.HasPrefix(l, prefix) {
-				cmds = append(cmds, strings.TrimSpace(strings.TrimPrefix(strings.SplitN(l, " #", 2)[0], prefix)))
-			}
-		}
-	}
+	cmds, err := readme.Commands("../../README.md", prefix, true)
+	require.NoError(t, err)
 	require.NotEmpty(t, cmds)
 	t.Chdir(t.TempDir())
 
