@@ -150,7 +150,7 @@ func referenceBackward[S ~[]E, E any](src rand.Source, s S) {
 }
 
 // TestBatchedLoops checks each loop of zloops.go against referenceBackward,
-// at sizes in every phase but the first (2²⁸ items), and that the source is
+// at sizes in every phase, and that the source is
 // left where the reference leaves it: the same next words.
 func TestBatchedLoops(t *testing.T) {
 	sources := []struct {
@@ -216,4 +216,32 @@ func TestGeneratedLoops(t *testing.T) {
 	have, err := os.ReadFile("zloops.go")
 	require.NoError(t, err)
 	assert.Equal(t, string(out), string(have), "zloops.go is stale: run go generate")
+}
+
+// TestFusedLimit checks the way out of zloops.go's loops for slices longer
+// than large.fused (2²⁸ items, lowered here to 100): the plain loop draws
+// the same indices and leaves the source where the loops would, and a
+// scripted source is still refused.
+func TestFusedLimit(t *testing.T) {
+	old := large.fused
+	large.fused = 100
+	defer func() { large.fused = old }()
+	sources := []func() rand.Source{
+		func() rand.Source { return rand.NewPCG(5, 7) },
+		func() rand.Source { return rand.NewChaCha8([32]byte{5}) },
+		func() rand.Source { return opaque{rand.NewPCG(5, 7)} },
+	}
+	for i, src := range sources {
+		for _, n := range []int{99, 100, 101, 1000} {
+			got, want := ordered(n), ordered(n)
+			gs, ws := src(), src()
+			require.True(t, batchedBackward(gs, got))
+			referenceBackward(ws, want)
+			require.Equal(t, want, got, "source %d n=%d", i, n)
+			require.Equal(t, ws.Uint64(), gs.Uint64(), "source %d n=%d: the source left elsewhere", i, n)
+		}
+	}
+	s := ordered(1000)
+	assert.False(t, batchedBackward(&scripted{}, s), "a scripted source taken")
+	assert.Equal(t, ordered(1000), s)
 }

@@ -14,7 +14,7 @@ import (
 // per index, as math/rand/v2 draws): for i = n−1 down to 1, swap item i with
 // a uniform item j in [0, i].
 func backward[S ~[]E, E any](r *rng, s S, batched bool) {
-	if batched && r.script == nil {
+	if batched && r.script == nil && len(s) <= large.fused {
 		batchedBackward(r.src, s)
 		return
 	}
@@ -33,8 +33,19 @@ func backward[S ~[]E, E any](r *rng, s S, batched bool) {
 // default source): the same indices, word for word, as fillDown cuts for the
 // scripted and swap-function paths. It is also fisher-yates's entry from
 // shuffleSlice, before any set-up; it reports false, doing nothing, for a
-// scripted source, which only the plain loop answers.
+// scripted source, which only the plain loop answers. Slices of more than
+// large.fused items go to the plain loop too: zloops.go's loops start at
+// bounds of 2²⁸, where two indices fit a word, so that the tests run every
+// line of them (only a bucket of some 2³⁸ items is that long).
 func batchedBackward[S ~[]E, E any](src rand.Source, s S) bool {
+	if len(s) > large.fused {
+		if _, ok := src.(*scripted); ok {
+			return false
+		}
+		r := newRNG(src)
+		backward(&r, s, true)
+		return true
+	}
 	switch g := src.(type) {
 	case *rand.PCG:
 		if pcgLocal {

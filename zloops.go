@@ -10,17 +10,6 @@ func backwardPCG[S ~[]E, E any](s S, p *rand.PCG) {
 	ph, pl := pcgState(p)
 	b := uint64(len(s))
 	if b > 1<<9 {
-		for b > 1<<28 {
-			var x uint64
-			ph, pl, x = pcgStep(ph, pl)
-			j, lo := mulw(x, b)
-			s[b-1], s[j] = s[j], s[b-1]
-			if lo < b && rejects(lo, b, 1) {
-				undo(s, x, b, 1)
-				continue
-			}
-			b -= 1
-		}
 		for b > 1<<18 {
 			var x uint64
 			ph, pl, x = pcgStep(ph, pl)
@@ -177,16 +166,6 @@ func backwardPCG[S ~[]E, E any](s S, p *rand.PCG) {
 func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 	b := uint64(len(s))
 	if b > 1<<9 {
-		for b > 1<<28 {
-			x := p.Uint64()
-			j, lo := mulw(x, b)
-			s[b-1], s[j] = s[j], s[b-1]
-			if lo < b && rejects(lo, b, 1) {
-				undo(s, x, b, 1)
-				continue
-			}
-			b -= 1
-		}
 		for b > 1<<18 {
 			x := p.Uint64()
 			j, lo := mulw(x, b)
@@ -336,16 +315,6 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 func backwardChaCha8[S ~[]E, E any](s S, c *rand.ChaCha8) {
 	b := uint64(len(s))
 	if b > 1<<9 {
-		for b > 1<<28 {
-			x := c.Uint64()
-			j, lo := mulw(x, b)
-			s[b-1], s[j] = s[j], s[b-1]
-			if lo < b && rejects(lo, b, 1) {
-				undo(s, x, b, 1)
-				continue
-			}
-			b -= 1
-		}
 		for b > 1<<18 {
 			x := c.Uint64()
 			j, lo := mulw(x, b)
@@ -495,16 +464,6 @@ func backwardChaCha8[S ~[]E, E any](s S, c *rand.ChaCha8) {
 func backwardDefault[S ~[]E, E any](s S) {
 	b := uint64(len(s))
 	if b > 1<<9 {
-		for b > 1<<28 {
-			x := rand.Uint64()
-			j, lo := mulw(x, b)
-			s[b-1], s[j] = s[j], s[b-1]
-			if lo < b && rejects(lo, b, 1) {
-				undo(s, x, b, 1)
-				continue
-			}
-			b -= 1
-		}
 		for b > 1<<18 {
 			x := rand.Uint64()
 			j, lo := mulw(x, b)
@@ -654,16 +613,6 @@ func backwardDefault[S ~[]E, E any](s S) {
 func backwardSource[S ~[]E, E any](s S, src rand.Source) {
 	b := uint64(len(s))
 	if b > 1<<9 {
-		for b > 1<<28 {
-			x := src.Uint64()
-			j, lo := mulw(x, b)
-			s[b-1], s[j] = s[j], s[b-1]
-			if lo < b && rejects(lo, b, 1) {
-				undo(s, x, b, 1)
-				continue
-			}
-			b -= 1
-		}
 		for b > 1<<18 {
 			x := src.Uint64()
 			j, lo := mulw(x, b)

@@ -28,8 +28,9 @@ type phase struct {
 	acc   string
 }
 
+// The loops start at batches of two: the single indices of bounds above
+// 2²⁸ (large.fused) are left to the plain loop, see batchedBackward.
 var phases = []phase{
-	{1, "1 << 28", "b"},       // b > 2²⁸: one index a word, plain Lemire
 	{2, "1 << 18", "1 << 56"}, // b ≤ 2²⁸: product < 2⁵⁶
 	{3, "1 << 14", "1 << 54"}, // b ≤ 2¹⁸: product < 2⁵⁴
 	{4, "1 << 11", "1 << 56"}, // b ≤ 2¹⁴: product < 2⁵⁶
