@@ -127,6 +127,46 @@ func BenchmarkSource(b *testing.B) {
 	}
 }
 
+// BenchmarkFloor splits fisher-yates with a PCG source (part=shipped, as
+// BenchmarkSource's) into its two halves, to show how close the whole is
+// to the faster of them: part=swaps, the swap loop alone with its indices
+// read from a table made beforehand; part=cut, the same loop cutting the
+// same indices from the same words with no memory touched (it shuffles a
+// slice of empty structs, whose swaps compile to nothing); and math/rand/v2
+// for the ratio. It runs with -sweep only.
+func BenchmarkFloor(b *testing.B) {
+	if !*sweepBench {
+		b.Skip("-sweep")
+	}
+	for _, n := range []int{52, 1_000, 100_000} {
+		js := make([]int, n)
+		r := rand.New(rand.NewPCG(3, 4))
+		for i := range js {
+			js[i] = r.IntN(i + 1)
+		}
+		b.Run(fmt.Sprintf("part=math-rand/n=%d", n), func(b *testing.B) {
+			r := rand.New(rand.NewPCG(1, 2))
+			run(b, n, func(s []int) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) })
+		})
+		b.Run(fmt.Sprintf("part=shipped/n=%d", n), func(b *testing.B) {
+			sh := NewFisherYates(rand.NewPCG(1, 2))
+			run(b, n, func(s []int) { Slice(sh, s) })
+		})
+		b.Run(fmt.Sprintf("part=swaps/n=%d", n), func(b *testing.B) {
+			run(b, n, func(s []int) {
+				for i := len(s) - 1; i > 0; i-- {
+					j := js[i]
+					s[i], s[j] = s[j], s[i]
+				}
+			})
+		})
+		b.Run(fmt.Sprintf("part=cut/n=%d", n), func(b *testing.B) {
+			sh, empty := NewFisherYates(rand.NewPCG(1, 2)), make([]struct{}, n)
+			run(b, n, func([]int) { Slice(sh, empty) })
+		})
+	}
+}
+
 // BenchmarkSeam measures what the rng seam costs. All three variants run
 // the same backward loop, one word per index (durstenfeld), and draw from the
 // same PCG through the same rand.Source interface:
