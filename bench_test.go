@@ -326,6 +326,8 @@ type opaque struct{ rand.Source }
 //	7 cache-aware   fisher-yates as shipped at 10^7 (scatter), one goroutine
 //	8 parallel      Parallel on GOMAXPROCS goroutines; parallel-1 is the
 //	                same on one goroutine, its own single-goroutine time
+//	9 buffer        the scatter's buffer of n items alone, allocated and
+//	                zeroed on one goroutine: the part of 8 that does not share
 //
 // Every size shuffles []int64: 1,000 by default, with -sweep 52, 100,000
 // and 10^7 too, and with -huge 10^8.
@@ -358,6 +360,7 @@ func BenchmarkAblation(b *testing.B) {
 				step{"7-cache-aware", large.threshold, func(s []int64) { Slice(fy, s) }},
 				step{"8-parallel", large.threshold, func(s []int64) { Parallel(pcg, s, 0) }},
 				step{"8-parallel-1", large.threshold, func(s []int64) { Parallel(pcg, s, 1) }},
+				step{"9-buffer", large.threshold, func(s []int64) { bufferSink = make([]int64, len(s)) }},
 			)
 		}
 		for _, st := range steps {
@@ -405,6 +408,9 @@ func BenchmarkLargeSource(b *testing.B) {
 		}
 	}
 }
+
+// bufferSink keeps BenchmarkAblation's buffer step from being optimised away.
+var bufferSink []int64
 
 // pcg is the source of BenchmarkAblation; a package variable, so that the
 // steps' closures need not capture one.
