@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/internal/perm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat"
@@ -183,7 +184,7 @@ func orderTest(files [][]string, keys int, shuf func(Key) []string) float64 {
 	slices.Sort(all)
 	for {
 		distinct[strings.Join(all, " ")] = len(distinct)
-		if !nextPermutation(all) {
+		if !perm.Next(all) {
 			break
 		}
 	}
@@ -196,25 +197,6 @@ func orderTest(files [][]string, keys int, shuf func(Key) []string) float64 {
 		obs[i]++
 	}
 	return chiSquare(obs, uniform(len(obs)))
-}
-
-// nextPermutation steps s to its next permutation in lexicographic order,
-// skipping repeats, and reports false after the last.
-func nextPermutation(s []string) bool {
-	i := len(s) - 2
-	for i >= 0 && s[i] >= s[i+1] {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	j := len(s) - 1
-	for s[j] <= s[i] {
-		j--
-	}
-	s[i], s[j] = s[j], s[i]
-	slices.Reverse(s[i+1:])
-	return true
 }
 
 func TestOrderUniform(t *testing.T) {

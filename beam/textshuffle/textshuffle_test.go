@@ -18,6 +18,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/log"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
+	"github.com/fairshuffle/shuffle/internal/perm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat"
@@ -215,7 +216,7 @@ func orderTest(t *testing.T, files [][]string, buckets, trials int, label func(b
 	index := map[string]int{}
 	for {
 		index[strings.Join(all, "\n")] = len(index)
-		if !nextPermutation(all) {
+		if !perm.Next(all) {
 			break
 		}
 	}
@@ -230,25 +231,6 @@ func orderTest(t *testing.T, files [][]string, buckets, trials int, label func(b
 		exp[j] = float64(trials) / float64(len(exp))
 	}
 	return distuv.ChiSquared{K: float64(len(obs) - 1)}.Survival(stat.ChiSquare(obs, exp))
-}
-
-// nextPermutation steps s to its next permutation in lexicographic order,
-// skipping repeats, and reports false after the last.
-func nextPermutation(s []string) bool {
-	i := len(s) - 2
-	for i >= 0 && s[i] >= s[i+1] {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	j := len(s) - 1
-	for s[j] <= s[i] {
-		j--
-	}
-	s[i], s[j] = s[j], s[i]
-	slices.Reverse(s[i+1:])
-	return true
 }
 
 // TestUniform runs the pipeline under 720 seeds on 4 distinct lines in two
