@@ -79,6 +79,16 @@ func scatterWith[S ~[]E, E any](s S, g gens, workers int) {
 	// counts[c][b] is, after the first pass, how many items of chunk c carry
 	// label b; after the prefix sum, where chunk c writes its first such item.
 	counts := make([]bucketRow, chunks)
+	// The buffer is zeroed by one goroutine, the only part of the work that
+	// does not share: with several workers it is made while they count.
+	var buf S
+	made := make(chan struct{})
+	if workers > 1 {
+		go func() { buf = make(S, n); close(made) }()
+	} else {
+		buf = make(S, n)
+		close(made)
+	}
 	each(workers, chunks, func(c int) { labelChunk(g.gen(c), part(c), nil, &counts[c], lb) })
 	// starts[b] is where bucket b begins: the sizes of the buckets before
 	// it. Within bucket b, chunk c's items follow those of chunks before c.
@@ -101,7 +111,7 @@ func scatterWith[S ~[]E, E any](s S, g gens, workers int) {
 		}
 	}
 
-	buf := make(S, n)
+	<-made
 	each(workers, chunks, func(c int) { labelChunk(g.gen(c), part(c), buf, &counts[c], lb) })
 	// Each bucket is copied back first and then shuffled where it lands:
 	// the copy streams it into the cache, where the shuffle's random
