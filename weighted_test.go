@@ -943,3 +943,45 @@ func TestWeightedZerosAfterHeap(t *testing.T) {
 		assert.Equal(t, ref.words, src.words, "seed %d: words drawn", seed)
 	}
 }
+
+// TestAliasTable reads the probabilities an Alias table gives, exactly: a
+// column is picked with probability 1/n and answers itself when the word is
+// below its cut (MaxUint64, full, answers itself always), else its alias.
+// They must equal the shares w_i/Σw to 1e-12 for aliasCases and for weights
+// that make some p_i exactly 1 (1:2:3, whose 2 is the mean), where a full
+// column must not be cut like a partial one.
+func TestAliasTable(t *testing.T) {
+	ws := [][]float64{{1, 2, 3}, {2, 2, 4, 8}, {5, 5, 5, 5}, {3, 1, 2, 2, 2}}
+	for _, c := range aliasCases() {
+		ws = append(ws, c.w)
+	}
+	two64 := new(big.Rat).SetFloat64(0x1p64)
+	for v, w := range ws {
+		a, err := NewAlias(rand.NewPCG(1, 1), w)
+		require.NoError(t, err)
+		n := a.Len()
+		got := make([]*big.Rat, n)
+		for i := range got {
+			got[i] = new(big.Rat)
+		}
+		for c := range n {
+			own := new(big.Rat).SetUint64(a.cut[c])
+			if a.cut[c] == math.MaxUint64 {
+				own.Set(two64) // u < MaxUint64 answers c; u = MaxUint64 answers alias[c] = c
+				require.Equal(t, c, a.alias[c], "vector %d: a full column that does not answer itself", v)
+			}
+			got[c].Add(got[c], own)
+			got[a.alias[c]].Add(got[a.alias[c]], new(big.Rat).Sub(two64, own))
+		}
+		total := new(big.Rat)
+		for _, x := range w {
+			total.Add(total, new(big.Rat).SetFloat64(x))
+		}
+		for i := range got {
+			got[i].Quo(got[i], new(big.Rat).Mul(two64, new(big.Rat).SetInt64(int64(n))))
+			g, _ := got[i].Float64()
+			want, _ := new(big.Rat).Quo(new(big.Rat).SetFloat64(w[i]), total).Float64()
+			assert.InDelta(t, want, g, 1e-12, "vector %d %v: item %d", v, w, i)
+		}
+	}
+}
