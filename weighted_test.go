@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -983,5 +984,44 @@ func TestAliasTable(t *testing.T) {
 			want, _ := new(big.Rat).Quo(new(big.Rat).SetFloat64(w[i]), total).Float64()
 			assert.InDelta(t, want, g, 1e-12, "vector %d %v: item %d", v, w, i)
 		}
+	}
+}
+
+// zeroSome is a PCG whose words are 0 wherever the PCG's are a multiple
+// of 4: a quarter of them, at places no pattern of draws lines up with.
+type zeroSome struct{ rand.PCG }
+
+func (z *zeroSome) Uint64() uint64 {
+	if x := z.PCG.Uint64(); x%4 != 0 {
+		return x
+	}
+	return 0
+}
+
+// TestAliasPickWords checks Pick word by word against Lemire's method with
+// its rejection written out, on a source with many words 0: for n = 5, a
+// column word of 0 must be rejected (its low half 0 is below 2⁶⁴ mod 5 = 1),
+// and a cut word of 0 must not pick a zero weight's column (cut 0) for
+// itself.
+func TestAliasPickWords(t *testing.T) {
+	w := []float64{1, 0, 2, 3, 0.5}
+	a, err := NewAlias(&zeroSome{*rand.NewPCG(9, 9)}, w)
+	require.NoError(t, err)
+	ref := &zeroSome{*rand.NewPCG(9, 9)}
+	n := uint64(len(w))
+	for k := range 3000 {
+		var i uint64
+		for {
+			hi, lo := bits.Mul64(ref.Uint64(), n)
+			if lo >= -n%n {
+				i = hi
+				break
+			}
+		}
+		want := int(i)
+		if ref.Uint64() >= a.cut[i] {
+			want = a.alias[i]
+		}
+		require.Equal(t, want, a.Pick(), "pick %d", k)
 	}
 }
