@@ -1,6 +1,7 @@
 package shuffle
 
 import (
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -163,7 +164,7 @@ func TestBatchedLoops(t *testing.T) {
 		{"interface", func(seed uint64) rand.Source { return opaque{rand.NewPCG(seed, 7)} }},
 		{"rejecting", func(seed uint64) rand.Source { return &rejecting{pcg: *rand.NewPCG(seed, 7)} }},
 	}
-	sizes := []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 64, 65, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1<<18 + 5}
+	sizes := []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 64, 65, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1 << 18, 1<<18 + 5}
 	for _, src := range sources {
 		for _, n := range sizes {
 			for seed := range uint64(3) {
@@ -244,4 +245,68 @@ func TestFusedLimit(t *testing.T) {
 	s := ordered(1000)
 	assert.False(t, batchedBackward(&scripted{}, s), "a scripted source taken")
 	assert.Equal(t, ordered(1000), s)
+}
+
+// pcgZeroAt returns a PCG whose word number k (from 0) is 0: the PCG's
+// output is 0 whenever the high half of its stepped state is 0, so the
+// test steps the LCG back k+1 times from the state (0, lo).
+func pcgZeroAt(k int, lo uint64) *rand.PCG {
+	mod := new(big.Int).Lsh(big.NewInt(1), 128)
+	mul := new(big.Int).SetUint64(2549297995355413924)
+	mul.Lsh(mul, 64).Add(mul, new(big.Int).SetUint64(4865540595714422341))
+	inc := new(big.Int).SetUint64(6364136223846793005)
+	inc.Lsh(inc, 64).Add(inc, new(big.Int).SetUint64(1442695040888963407))
+	inv := new(big.Int).ModInverse(mul, mod)
+	st := new(big.Int).SetUint64(lo)
+	for range k + 1 {
+		st.Sub(st, inc).Mul(st, inv).Mod(st, mod)
+	}
+	hi := new(big.Int).Rsh(st, 64).Uint64()
+	return rand.NewPCG(hi, st.Uint64())
+}
+
+// TestLoopRejections runs the PCG loops of zloops.go (the state in locals,
+// and the PCG called) on PCGs with a 0 at each word in turn, a word every
+// batch of bounds whose product is not a power of two rejects: so every
+// phase and every case of the last batch takes back its swaps, which a PCG
+// does about once in 2⁵⁴ words there. The order and the words consumed must
+// be referenceBackward's. (The interface loop gets its zeros from rejecting,
+// in TestBatchedLoops; the ChaCha8 and default-source loops are the same
+// template, which TestGeneratedLoops pins, with words no test can choose.)
+func TestLoopRejections(t *testing.T) {
+	for k := range 5 {
+		p := pcgZeroAt(k, 12345)
+		for range k {
+			p.Uint64()
+		}
+		require.Zero(t, p.Uint64(), "pcgZeroAt(%d)", k)
+	}
+	for _, n := range []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52, 513, 1000, 2049, 1<<14 + 3, 1 << 18, 1<<18 + 5} {
+		words := wordsDrawn(n)
+		if n > 2049 {
+			words = 12
+		}
+		for k := range words {
+			for _, call := range []bool{false, true} {
+				got, want := ordered(n), ordered(n)
+				gs, ws := pcgZeroAt(k, uint64(n)), pcgZeroAt(k, uint64(n))
+				if call {
+					backwardPCGCall(got, gs)
+				} else {
+					backwardPCG(got, gs)
+				}
+				referenceBackward(ws, want)
+				require.Equal(t, want, got, "n=%d zero at word %d call=%v", n, k, call)
+				require.Equal(t, ws.Uint64(), gs.Uint64(), "n=%d zero at word %d call=%v: the source left elsewhere", n, k, call)
+			}
+		}
+	}
+}
+
+// wordsDrawn returns how many words fisher-yates draws for n items from a
+// PCG that rejects nothing: one per batch.
+func wordsDrawn(n int) int {
+	c := &countSource{pcg: *rand.NewPCG(1, 1)}
+	referenceBackward(c, ordered(n))
+	return c.words
 }
