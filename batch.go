@@ -22,7 +22,7 @@ import (
 //
 // TestBatchExhaustive checks this at W = 8 and W = 16 on this very code, word
 // by word, and TestBatchExhaustiveLoops the batch bodies of fisher-yates's
-// loops (zloops.go), generated from one template with those loops.
+// loops (zloops_*.go), generated from one template with those loops.
 
 // word is the width of the random words the batches are cut from: uint64 in
 // production, narrower in the exhaustive test.
@@ -83,7 +83,7 @@ func batchLen(b int) int {
 
 // rejects reports whether the batch of k indices with bounds b, …, b−k+1
 // whose chain ended in the low word lo must be drawn again: lo below
-// 2^W mod P, P the product of the bounds. The loops of zloops.go call it
+// 2^W mod P, P the product of the bounds. The loops of zloops_*.go call it
 // only when lo is below a constant at least P, so the product and the
 // modulus are computed on that rare path alone.
 func rejects[W word](lo, b W, k int) bool {

@@ -317,7 +317,7 @@ type opaque struct{ rand.Source }
 //	1 one-word      the package's loop, no closure, a word per index (durstenfeld)
 //	2 blocks        up to six indices per word, cut into a block by fillDown and
 //	                then swapped, the PCG called directly (the previous release)
-//	3 fused-iface   zloops.go's straight-line loop, each index swapped as it is
+//	3 fused-iface   zloops_*.go's straight-line loop, each index swapped as it is
 //	                cut, a constant acceptance bound; the word through the interface
 //	4 fused-call    the same, the PCG's method called for each word
 //	5 locals        the same, the PCG's state in locals

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -12,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// batchFuncs are the generated batch bodies of zloops.go at any word width,
+// batchFuncs are the generated batch bodies of zloops_*.go at any word width,
 // by batch length.
 func batchFuncs[W word]() []func(s []int, x, b, acc W) bool {
 	return []func(s []int, x, b, acc W) bool{nil,
@@ -68,7 +69,7 @@ func checkBatchLoop[W word](t *testing.T, b, k int, acc W) {
 }
 
 // TestBatchExhaustiveLoops is TestBatchExhaustive for the batch bodies the
-// loops of zloops.go run, generated from the same template at 8 and 16 bits:
+// loops of zloops_*.go run, generated from the same template at 8 and 16 bits:
 // every batch of descending bounds whose product fits at W = 8, and at
 // W = 16 every batch of two to six and single bounds up to 2⁸, each over
 // all 2^W words, with the acceptance bound at the product itself (the fast
@@ -89,7 +90,7 @@ func TestBatchExhaustiveLoops(t *testing.T) {
 	}
 }
 
-// TestPhases checks the phases of zloops.go against batchLen: at each
+// TestPhases checks the phases of zloops_*.go against batchLen: at each
 // floor the batch length changes, and each phase's acceptance bound is at
 // least the product of the bounds of its largest batch.
 func TestPhases(t *testing.T) {
@@ -150,7 +151,7 @@ func referenceBackward[S ~[]E, E any](src rand.Source, s S) {
 	}
 }
 
-// TestBatchedLoops checks each loop of zloops.go against referenceBackward,
+// TestBatchedLoops checks each loop of zloops_*.go against referenceBackward,
 // at sizes in every phase, and that the source is
 // left where the reference leaves it: the same next words.
 func TestBatchedLoops(t *testing.T) {
@@ -209,17 +210,27 @@ func TestPCGLocal(t *testing.T) {
 	}
 }
 
-// TestGeneratedLoops fails if zloops.go is not what internal/genloops writes:
-// run go generate.
+// TestGeneratedLoops fails if the zloops_*.go files are not what
+// internal/genloops writes: run go generate.
 func TestGeneratedLoops(t *testing.T) {
-	out, err := exec.Command("go", "run", "./internal/genloops", "-o", "-").Output()
+	dir := t.TempDir()
+	out, err := exec.Command("go", "run", "./internal/genloops", "-dir", dir).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	want, err := filepath.Glob(filepath.Join(dir, "zloops*.go"))
 	require.NoError(t, err)
-	have, err := os.ReadFile("zloops.go")
+	have, err := filepath.Glob("zloops*.go")
 	require.NoError(t, err)
-	assert.Equal(t, string(out), string(have), "zloops.go is stale: run go generate")
+	require.Len(t, have, len(want), "zloops files: %v, want those of %v: run go generate", have, want)
+	for _, w := range want {
+		gen, err := os.ReadFile(w)
+		require.NoError(t, err)
+		cur, err := os.ReadFile(filepath.Base(w))
+		require.NoError(t, err)
+		assert.Equal(t, string(gen), string(cur), "%s is stale: run go generate", filepath.Base(w))
+	}
 }
 
-// TestFusedLimit checks the way out of zloops.go's loops for slices longer
+// TestFusedLimit checks the way out of zloops_*.go's loops for slices longer
 // than large.fused (2²⁸ items, lowered here to 100): the plain loop draws
 // the same indices and leaves the source where the loops would, and a
 // scripted source is still refused.
@@ -265,7 +276,7 @@ func pcgZeroAt(k int, lo uint64) *rand.PCG {
 	return rand.NewPCG(hi, st.Uint64())
 }
 
-// TestLoopRejections runs the PCG loops of zloops.go (the state in locals,
+// TestLoopRejections runs the PCG loops of zloops_*.go (the state in locals,
 // and the PCG called) on PCGs with a 0 at each word in turn, a word every
 // batch of bounds whose product is not a power of two rejects: so every
 // phase and every case of the last batch takes back its swaps, which a PCG

@@ -39,7 +39,7 @@ type largeParams struct {
 	threshold int // fisher-yates scatters from this many items on
 	bucket    int // target items per bucket, a power of two
 	chunk     int // items labelled by one generator
-	fused     int // the most items zloops.go's loops take, at most 2²⁸
+	fused     int // the most items zloops_*.go's loops take, at most 2²⁸
 }
 
 // The values were measured (BENCHMARKS.md, BenchmarkCrossover and

@@ -29,12 +29,12 @@ func backward[S ~[]E, E any](r *rng, s S, batched bool) {
 }
 
 // batchedBackward is fisher-yates's loop with the indices cut from each word
-// and swapped at once, in the loop of zloops.go for src's kind (nil: the
+// and swapped at once, in the loop of zloops_*.go for src's kind (nil: the
 // default source): the same indices, word for word, as fillDown cuts for the
 // scripted and swap-function paths. It is also fisher-yates's entry from
 // shuffleSlice, before any set-up; it reports false, doing nothing, for a
 // scripted source, which only the plain loop answers. Slices of more than
-// large.fused items go to the plain loop too: zloops.go's loops start at
+// large.fused items go to the plain loop too: zloops_*.go's loops start at
 // bounds of 2²⁸, where two indices fit a word, so that the tests run every
 // line of them (only a bucket of some 2³⁸ items is that long).
 func batchedBackward[S ~[]E, E any](src rand.Source, s S) bool {

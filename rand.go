@@ -117,7 +117,7 @@ func (x *indices) next(r *rng) (k int, js []int) {
 // buf must have room for want+5.
 //
 // It serves fisher-yates's Shuffle method (a swap function) and scripted
-// sources; on a slice fisher-yates runs the loops of zloops.go, which cut
+// sources; on a slice fisher-yates runs the loops of zloops_*.go, which cut
 // the same indices from the same words (TestBatchedLoops). The common
 // sources get a loop of their own, where the compiler calls
 // (*rand.PCG).Uint64 inline and the others directly; any other source goes
