@@ -283,10 +283,11 @@ func pcgZeroAt(k int, lo uint64) *rand.PCG {
 // batch of bounds whose product is not a power of two rejects: so every
 // phase and every case of the last batch takes back its swaps, which a PCG
 // does about once in 2⁵⁴ words there. The order and the words consumed must
-// be referenceBackward's. (The interface loop gets its zeros from rejecting,
-// in TestBatchedLoops; the ChaCha8 and default-source loops are the same
-// template, which TestGeneratedLoops pins, with words no test can choose.)
+// be referenceBackward's. Then the ChaCha8 loop, from searched keys
+// (chacha8Rejections). (The interface loop gets its zeros from rejecting,
+// in TestBatchedLoops.)
 func TestLoopRejections(t *testing.T) {
+	t.Run("chacha8", chacha8Rejections)
 	for k := range 5 {
 		p := pcgZeroAt(k, 12345)
 		for range k {
@@ -324,16 +325,15 @@ func wordsDrawn(n int) int {
 	return c.words
 }
 
-// TestChaCha8Rejections runs zloops_chacha8.go's loop from a ChaCha8 whose
+// chacha8Rejections runs zloops_chacha8.go's loop from a ChaCha8 whose
 // first word the first batch rejects, in each phase: the key is searched
 // for, as no key can be built to answer a chosen word. A batch of two (the
 // first phase, bounds above 2¹⁸) rejects about one word in 2¹⁹ at 2²³ items;
 // the later phases about one in 2¹⁰. The last batch (bounds of at most 6,
 // rejection 1 in 2⁵⁴) cannot be reached this way, nor can the default
-// source's loop, whose words no test chooses; TestLoopRejections and
-// TestBatchedLoops reach the same template lines in the PCG and interface
-// loops.
-func TestChaCha8Rejections(t *testing.T) {
+// source's loop, whose words no test chooses; the PCG and interface loops
+// reach the same template lines.
+func chacha8Rejections(t *testing.T) {
 	for _, c := range []struct{ n, k int }{{1<<23 + 2, 2}, {1 << 18, 3}, {1 << 14, 4}, {1 << 11, 5}, {512, 6}} {
 		b := uint64(c.n)
 		var key [32]byte
