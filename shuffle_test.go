@@ -169,6 +169,24 @@ func TestSliceMatchesShuffle(t *testing.T) {
 	}
 }
 
+// TestShuffleDefaultSource runs each uniform algorithm's Shuffle method
+// with the default source (nil), whose words no test can choose: the result
+// must be an order of the items and not the one it started from (for 100
+// items a uniform shuffle leaves them all in place with probability 1/100!,
+// about 10⁻¹⁵⁸, so the verdict is the same every run; a biased one, such as
+// a single cut, may not move them at all).
+func TestShuffleDefaultSource(t *testing.T) {
+	for _, a := range Algorithms() {
+		if !a.Uniform {
+			continue
+		}
+		s := ordered(100)
+		a.New(nil).Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		assert.ElementsMatch(t, ordered(100), s, a.Name)
+		assert.NotEqual(t, ordered(100), s, "%s: Shuffle with the default source left the order as it was", a.Name)
+	}
+}
+
 func TestEmptyAndSingleDrawNothing(t *testing.T) {
 	src := noSource{t}
 	for _, a := range Algorithms() {
