@@ -11,6 +11,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/audit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -373,4 +374,50 @@ func sameOrder[E comparable](t *testing.T, want, got []E, format string, args ..
 			require.Failf(t, "orders differ", "%s: at %d, %v, want %v", msg, i, got[i], want[i])
 		}
 	}
+}
+
+// TestFisherYatesDefaultSource runs FisherYates, which draws from the
+// default source in zloops_default.go's loop, at sizes that reach every
+// phase and every case of the last batch: each result must be an order of
+// the items (and for 30 items or more not the first order), and the
+// position test of the audit package must pass at n = 4, 7, 13, 52 and 600
+// (200 shuffles per cell of the table, 20 at 600). The default source
+// cannot be seeded, so no seed fixes the verdict: each position test fails
+// a fair shuffle with probability 10⁻⁶, the five 5·10⁻⁶. The control,
+// naive with the default source, must fail the same test at 13.
+func TestFisherYatesDefaultSource(t *testing.T) {
+	for _, n := range []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 513, 1000, 2049, 1<<14 + 3, 1 << 18, 1<<18 + 5} {
+		reps := max(1, 3000/n)
+		for range reps {
+			s := ordered(n)
+			FisherYates(s)
+			seen := make([]bool, n)
+			for _, v := range s {
+				require.False(t, v < 0 || v >= n || seen[v], "n=%d: not an order of the items", n)
+				seen[v] = true
+			}
+			if n >= 30 {
+				require.NotEqual(t, ordered(n), s, "n=%d: nothing moved", n)
+			}
+		}
+	}
+	const level = 1e-6
+	positions := func(n int, f func([]int)) float64 {
+		per := 200
+		if n > 52 {
+			per = 20
+		}
+		r, err := audit.Shuffles(n, per*n, f, audit.Options{})
+		require.NoError(t, err)
+		pt, ok := r.Test("positions")
+		require.True(t, ok && pt.Ran())
+		return pt.P
+	}
+	for _, n := range []int{4, 7, 13, 52, 600} {
+		p := positions(n, func(d []int) { FisherYates(d) })
+		assert.GreaterOrEqual(t, p, level, "n=%d", n)
+	}
+	naive, _ := Lookup("naive")
+	sh := naive.New(nil)
+	assert.Less(t, positions(13, func(d []int) { Slice(sh, d) }), level, "the position test passed naive")
 }
