@@ -168,7 +168,7 @@ func TestBatchedLoops(t *testing.T) {
 		{"interface", func(seed uint64) rand.Source { return opaque{rand.NewPCG(seed, 7)} }},
 		{"rejecting", func(seed uint64) rand.Source { return &rejecting{pcg: *rand.NewPCG(seed, 7)} }},
 	}
-	sizes := []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 64, 65, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1 << 18, 1<<18 + 5}
+	sizes := []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 64, 65, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1 << 18, 1<<18 + 5, 1 << 20}
 	for _, src := range sources {
 		for _, n := range sizes {
 			for seed := range uint64(3) {
