@@ -379,7 +379,8 @@ func sameOrder[E comparable](t *testing.T, want, got []E, format string, args ..
 // TestFisherYatesDefaultSource runs FisherYates, which draws from the
 // default source in zloops_default.go's loop, at sizes that reach every
 // phase and every case of the last batch: each result must be an order of
-// the items (and for 30 items or more not the first order), and the
+// the items (and for 30 items or more one that leaves fewer than 20 of
+// them in place, as a uniform order does but with probability 10⁻¹⁸), and the
 // position test of the audit package must pass at n = 4, 7, 13, 52 and 600
 // (200 shuffles per cell of the table, 20 at 600). The default source
 // cannot be seeded, so no seed fixes the verdict: each position test fails
@@ -397,7 +398,15 @@ func TestFisherYatesDefaultSource(t *testing.T) {
 				seen[v] = true
 			}
 			if n >= 30 {
-				require.NotEqual(t, ordered(n), s, "n=%d: nothing moved", n)
+				// A uniform order has Poisson(1) fixed points: 20 or more
+				// happen with probability below 10⁻¹⁸.
+				fixed := 0
+				for i, v := range s {
+					if i == v {
+						fixed++
+					}
+				}
+				require.Less(t, fixed, 20, "n=%d: items left in place", n)
 			}
 		}
 	}
