@@ -280,7 +280,7 @@ func pcgZeroAt(k int, lo uint64) *rand.PCG {
 }
 
 // TestLoopRejections runs the PCG loops of zloops_*.go (the state in locals,
-// and the PCG called) on PCGs with a 0 at each word in turn, a word every
+// and the PCG called) and the interface loop on PCGs with a 0 at each word in turn, a word every
 // batch of bounds whose product is not a power of two rejects: so every
 // phase and every case of the last batch takes back its swaps, which a PCG
 // does about once in 2⁵⁴ words there. The order and the words consumed must
@@ -302,17 +302,20 @@ func TestLoopRejections(t *testing.T) {
 			words = 12
 		}
 		for k := range words {
-			for _, call := range []bool{false, true} {
+			for _, loop := range []string{"locals", "call", "interface"} {
 				got, want := ordered(n), ordered(n)
 				gs, ws := pcgZeroAt(k, uint64(n)), pcgZeroAt(k, uint64(n))
-				if call {
-					backwardPCGCall(got, gs)
-				} else {
+				switch loop {
+				case "locals":
 					backwardPCG(got, gs)
+				case "call":
+					backwardPCGCall(got, gs)
+				default:
+					backwardSource(got, opaque{gs})
 				}
 				referenceBackward(ws, want)
-				sameOrder(t, want, got, "n=%d zero at word %d call=%v", n, k, call)
-				require.Equal(t, ws.Uint64(), gs.Uint64(), "n=%d zero at word %d call=%v: the source left elsewhere", n, k, call)
+				sameOrder(t, want, got, "n=%d zero at word %d, %s", n, k, loop)
+				require.Equal(t, ws.Uint64(), gs.Uint64(), "n=%d zero at word %d, %s: the source left elsewhere", n, k, loop)
 			}
 		}
 	}
