@@ -279,14 +279,13 @@ func pcgZeroAt(k int, lo uint64) *rand.PCG {
 	return rand.NewPCG(hi, st.Uint64())
 }
 
-// TestLoopRejections runs the PCG loops of zloops_*.go (the state in locals,
-// and the PCG called) and the interface loop on PCGs with a 0 at each word in turn, a word every
-// batch of bounds whose product is not a power of two rejects: so every
-// phase and every case of the last batch takes back its swaps, which a PCG
-// does about once in 2⁵⁴ words there. The order and the words consumed must
-// be referenceBackward's. Then the ChaCha8 loop, from searched keys
-// (chacha8Rejections). (The interface loop gets its zeros from rejecting,
-// in TestBatchedLoops.)
+// TestLoopRejections runs the PCG loops of zloops_*.go (the state in
+// locals, and the PCG called) and the interface loop on PCGs with a 0 at
+// each word in turn, a word every batch of bounds whose product is not a
+// power of two rejects: so every phase and every case of the last batch
+// takes back its swaps, which a PCG does about once in 2⁵⁴ words there.
+// The order and the words consumed must be referenceBackward's. Then the
+// ChaCha8 loop, from searched keys (chacha8Rejections).
 func TestLoopRejections(t *testing.T) {
 	t.Run("chacha8", chacha8Rejections)
 	for k := range 5 {
