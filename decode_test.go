@@ -234,13 +234,13 @@ func TestGeneratedLoops(t *testing.T) {
 }
 
 // TestFusedLimit checks the way out of zloops_*.go's loops for slices longer
-// than large.fused (2²⁸ items, lowered here to 100): the plain loop draws
+// than fused (2²⁸ items, lowered here to 100): the plain loop draws
 // the same indices and leaves the source where the loops would, and a
 // scripted source is still refused.
 func TestFusedLimit(t *testing.T) {
-	old := large.fused
-	large.fused = 100
-	defer func() { large.fused = old }()
+	old := fused
+	fused = 100
+	defer func() { fused = old }()
 	sources := []func() rand.Source{
 		func() rand.Source { return rand.NewPCG(5, 7) },
 		func() rand.Source { return rand.NewChaCha8([32]byte{5}) },

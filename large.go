@@ -39,13 +39,12 @@ type largeParams struct {
 	threshold int // fisher-yates scatters from this many items on
 	bucket    int // target items per bucket, a power of two
 	chunk     int // items labelled by one generator
-	fused     int // the most items zloops_*.go's loops take, at most 2²⁸
 }
 
 // The values were measured (BENCHMARKS.md, BenchmarkCrossover and
 // BenchmarkAblation): on the 2-core EPYC the scatter is ahead of batched
 // swapping at 2²² and 10⁷ items and ties at 2²⁴, so it starts at 2²³.
-var large = largeParams{threshold: 1 << 23, bucket: 1 << 15, chunk: 1 << 16, fused: 1 << 28}
+var large = largeParams{threshold: 1 << 23, bucket: 1 << 15, chunk: 1 << 16}
 
 // maxBucketBits caps the buckets at 1024: at 10⁸ items fisher-yates took
 // 40 ns per item with 4096 buckets, 22–35 with 256 and 22–23 with 1024 (a

@@ -36,7 +36,7 @@ func TestFairnessLarge(t *testing.T) {
 		{"large/Parallel(1)", parallelFunc(1), true},
 		{"large/Parallel(3)", parallelFunc(3), true},
 	}
-	forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3, fused: 1 << 28})
+	forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3})
 	for _, c := range cases {
 		for n := 3; n <= 5; n++ {
 			chi2, p := orderTest(c.f, n, 30_000, seedOf(c.name, n))
@@ -44,7 +44,7 @@ func TestFairnessLarge(t *testing.T) {
 			assert.GreaterOrEqual(t, p, alpha, "%s n=%d", c.name, n)
 		}
 	}
-	large = largeParams{threshold: 2, bucket: 8, chunk: 16, fused: 1 << 28}
+	large = largeParams{threshold: 2, bucket: 8, chunk: 16}
 	for _, c := range cases {
 		chi2, p, dev := positionTest(c.f, 52, 20_000, seedOf(c.name, 52))
 		t.Logf("%-18s n=52 χ²=%7.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
@@ -151,7 +151,7 @@ func TestLargeSizes(t *testing.T) {
 		}
 	}
 	t.Run("forced", func(t *testing.T) {
-		forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64, fused: 1 << 28})
+		forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64})
 		for _, n := range []int{99, 100, 101, 127, 128, 129, 255, 256, 257, 1023, 1024, 1025, 4096*16 + 1} {
 			check(n, uint64(n))
 		}
@@ -186,7 +186,7 @@ func TestLargeSeeds(t *testing.T) {
 	// The sources math/rand/v2 exports, whose words cannot be counted: after
 	// the shuffle, each must continue exactly where a twin skipped as many
 	// words as the seeds take.
-	forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64, fused: 1 << 28})
+	forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64})
 	for _, c := range []struct {
 		name string
 		mk   func() rand.Source
@@ -279,7 +279,7 @@ func referenceScatter(s []int, g gens) []int {
 // referenceScatter, for both derivations: which generator labels which
 // chunk and shuffles which bucket.
 func TestScatterReference(t *testing.T) {
-	forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64, fused: 1 << 28})
+	forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64})
 	for _, d := range derivations {
 		for _, n := range []int{100, 1000, 4097} {
 			got := ordered(n)
@@ -306,7 +306,7 @@ var derivations = []struct {
 // number of workers give the same order with either derivation, and that the
 // default and crypto sources give a permutation.
 func TestLargeEveryDerivation(t *testing.T) {
-	forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64, fused: 1 << 28})
+	forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64})
 	for _, d := range derivations {
 		for _, n := range []int{100, 1000, 4097} {
 			want := ordered(n)
@@ -392,7 +392,7 @@ func TestFairnessLargeDerivations(t *testing.T) {
 				assert.Less(t, p, alpha, "%s n=%d: the check failed to reject a planted bug", c.name, n)
 			}
 		}
-		forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3, fused: 1 << 28})
+		forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3})
 		for _, c := range checks {
 			for n := 3; n <= 5; n++ {
 				chi2, p := orderTest(c.f, n, 30_000, seedOf("derive/"+c.name, n))
@@ -400,7 +400,7 @@ func TestFairnessLargeDerivations(t *testing.T) {
 				verdict(c, n, p)
 			}
 		}
-		large = largeParams{threshold: 2, bucket: 8, chunk: 16, fused: 1 << 28}
+		large = largeParams{threshold: 2, bucket: 8, chunk: 16}
 		for _, c := range checks {
 			chi2, p, dev := positionTest(c.f, 52, 20_000, seedOf("derive/"+c.name, 52))
 			t.Logf("%-20s n=52 χ²=%9.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
@@ -441,7 +441,7 @@ func TestLargeStreams(t *testing.T) {
 		assert.Equal(t, s, p, "%T n=%d: Parallel", mk(n), n)
 	}
 	t.Run("forced", func(t *testing.T) {
-		forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64, fused: 1 << 28})
+		forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64})
 		check(pcg, 1000, 0x1ba5a488fa9caf11)
 		check(pcg, 4096*16+1, 0xbdc4c02e91f341f4)
 		check(chacha8, 1000, 0x2f3845aab6f15121)

@@ -14,7 +14,7 @@ import (
 // per index, as math/rand/v2 draws): for i = n−1 down to 1, swap item i with
 // a uniform item j in [0, i].
 func backward[S ~[]E, E any](r *rng, s S, batched bool) {
-	if batched && r.script == nil && len(s) <= large.fused {
+	if batched && r.script == nil && len(s) <= fused {
 		batchedBackward(r.src, s)
 		return
 	}
@@ -34,11 +34,11 @@ func backward[S ~[]E, E any](r *rng, s S, batched bool) {
 // scripted and swap-function paths. It is also fisher-yates's entry from
 // shuffleSlice, before any set-up; it reports false, doing nothing, for a
 // scripted source, which only the plain loop answers. Slices of more than
-// large.fused items go to the plain loop too: zloops_*.go's loops start at
+// fused items go to the plain loop too: zloops_*.go's loops start at
 // bounds of 2²⁸, where two indices fit a word, so that the tests run every
 // line of them (only a bucket of some 2³⁸ items is that long).
 func batchedBackward[S ~[]E, E any](src rand.Source, s S) bool {
-	if len(s) > large.fused {
+	if len(s) > fused {
 		if _, ok := src.(*scripted); ok {
 			return false
 		}
@@ -262,3 +262,7 @@ func permuteFunc(swap func(i, j int), p []int) {
 		}
 	}
 }
+
+// fused is the most items the loops of zloops_*.go take: 2²⁸, where two
+// indices still fit a word. A variable only so that tests can lower it.
+var fused = 1 << 28

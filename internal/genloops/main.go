@@ -33,7 +33,7 @@ type phase struct {
 }
 
 // The loops start at batches of two: the single indices of bounds above
-// 2²⁸ (large.fused) are left to the plain loop, see batchedBackward.
+// 2²⁸ (fused, in loops.go) are left to the plain loop, see batchedBackward.
 var phases = []phase{
 	{2, "1 << 18", "1 << 56"}, // b ≤ 2²⁸: product < 2⁵⁶
 	{3, "1 << 14", "1 << 54"}, // b ≤ 2¹⁸: product < 2⁵⁴
