@@ -84,14 +84,22 @@ func batchLen(b int) int {
 // rejects reports whether the batch of k indices with bounds b, …, b−k+1
 // whose chain ended in the low word lo must be drawn again: lo below
 // 2^W mod P, P the product of the bounds. The loops of zloops_*.go call it
-// only when lo is below a constant at least P, so the product and the
-// modulus are computed on that rare path alone.
+// (through accepts) only when lo is below a constant at least P, so the
+// product and the modulus are computed on that rare path alone.
 func rejects[W word](lo, b W, k int) bool {
 	prod := b
 	for t := 1; t < k; t++ {
 		prod *= b - W(t)
 	}
 	return lo < prod && lo < -prod%prod
+}
+
+// accepts reports whether the batch of k indices with bounds b, …, b−k+1
+// whose chain ended in the low word lo is kept: lo at least acc, a constant
+// at least their product P (the common case, with no product computed), or
+// not rejected.
+func accepts[W word](lo, acc, b W, k int) bool {
+	return lo >= acc || !rejects(lo, b, k)
 }
 
 // undo takes back the k swaps that the batch cut from x made in s, last

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -95,14 +96,15 @@ func TestBatchExhaustiveLoops(t *testing.T) {
 
 // TestPhases checks the phases of zloops_*.go against batchLen: at each
 // floor the batch length changes, and each phase's acceptance bound is at
-// least the product of the bounds of its largest batch.
+// least the product of the bounds of its largest batch (the last batch's,
+// accLast, at least 6!).
 func TestPhases(t *testing.T) {
 	phases := []struct {
 		k           int
 		floor, ceil int
 		acc         uint64
-	}{{2, 1 << 18, 1 << 28, 1 << 56}, {3, 1 << 14, 1 << 18, 1 << 54}, {4, 1 << 11, 1 << 14, 1 << 56},
-		{5, 1 << 9, 1 << 11, 1 << 55}, {6, 6, 1 << 9, 1 << 54}}
+	}{{2, 1 << 18, 1 << 28, acc2}, {3, 1 << 14, 1 << 18, acc3}, {4, 1 << 11, 1 << 14, acc4},
+		{5, 1 << 9, 1 << 11, acc5}, {6, 6, 1 << 9, acc6}}
 	for _, p := range phases {
 		assert.Equal(t, p.k, batchLen(p.floor+1), "k=%d", p.k)
 		assert.Equal(t, p.k, batchLen(p.ceil), "k=%d", p.k)
@@ -117,6 +119,7 @@ func TestPhases(t *testing.T) {
 	for b := 2; b <= 6; b++ {
 		assert.Equal(t, b-1, batchLen(b))
 	}
+	assert.LessOrEqual(t, 6*5*4*3*2, accLast, "the last batch")
 }
 
 // rejecting is a source that answers 0, a word every batch rejects unless
@@ -320,6 +323,40 @@ func TestLoopRejections(t *testing.T) {
 	}
 }
 
+// TestLastBatch gives the loops' last batch (b ≤ 6 items, accLast) words at
+// the edges of its acceptance through the interface loop:
+// words whose low half after the b−1 cuts, x·b! mod 2⁶⁴, is 0, just below
+// and at 2⁶⁴ mod b! (the least it accepts), and just below and at 2¹⁰ (its
+// fast test's bound). The order and the words consumed must be
+// referenceBackward's, and a word must be taken back exactly when its low
+// half is below 2⁶⁴ mod b!.
+func TestLastBatch(t *testing.T) {
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	for b := uint64(2); b <= 6; b++ {
+		prod := uint64(fallingProduct(int(b), int(b-1)))
+		thr := new(big.Int).Mod(two64, new(big.Int).SetUint64(prod)).Uint64()
+		// x·b! reaches the multiples of 2^v only, v the twos in b!.
+		v := bits.TrailingZeros64(prod)
+		inv := new(big.Int).ModInverse(new(big.Int).SetUint64(prod>>v), two64)
+		for _, low := range []uint64{0, thr - 1<<v, thr, 1<<10 - 1<<v, 1 << 10} {
+			if low > 1<<10 {
+				continue // thr is 0: nothing below it
+			}
+			x := new(big.Int).Mul(new(big.Int).SetUint64(low>>v), inv)
+			word := x.Mod(x, two64).Uint64()
+			require.Equal(t, low, word*prod, "b=%d: no word found", b)
+			script := []uint64{word, 0x9e3779b97f4a7c15, 0xd1b54a32d192ed03}
+			got, want := ordered(int(b)), ordered(int(b))
+			gs, ws := &words{t, script}, &words{t, script}
+			backwardSource(got, gs)
+			referenceBackward(ws, want)
+			sameOrder(t, want, got, "b=%d low half %d", b, low)
+			require.Equal(t, len(ws.w), len(gs.w), "b=%d low half %d: words drawn", b, low)
+			require.Equal(t, low < thr, len(gs.w) == 1, "b=%d low half %d (2⁶⁴ mod b! = %d): taken back", b, low, thr)
+		}
+	}
+}
+
 // wordsDrawn returns how many words fisher-yates draws for n items from a
 // PCG that rejects nothing: one per batch.
 func wordsDrawn(n int) int {
@@ -334,8 +371,8 @@ func wordsDrawn(n int) int {
 // first phase, bounds above 2¹⁸) rejects about one word in 2¹⁹ at 2²³ items;
 // the later phases about one in 2¹⁰. The last batch (bounds of at most 6,
 // rejection 1 in 2⁵⁴) cannot be reached this way, nor can the default
-// source's loop, whose words no test chooses; the PCG and interface loops
-// reach the same template lines.
+// source's loop, whose words no test chooses; but a rejection runs only
+// accepts and undo, the same code the PCG and interface loops reach.
 func chacha8Rejections(t *testing.T) {
 	for _, c := range []struct{ n, k int }{{1<<23 + 2, 2}, {1 << 18, 3}, {1 << 14, 4}, {1 << 11, 5}, {512, 6}} {
 		b := uint64(c.n)

@@ -7,7 +7,7 @@ package shuffle
 func batch1[W word, S ~[]E, E any](s S, x, b, acc W) bool {
 	j, lo := mulw(x, b)
 	s[b-1], s[j] = s[j], s[b-1]
-	if lo < acc && rejects(lo, b, 1) {
+	if !accepts(lo, acc, b, 1) {
 		undo(s, x, b, 1)
 		return false
 	}
@@ -21,7 +21,7 @@ func batch2[W word, S ~[]E, E any](s S, x, b, acc W) bool {
 	s[b-1], s[j] = s[j], s[b-1]
 	j, lo = mulw(lo, b-1)
 	s[b-2], s[j] = s[j], s[b-2]
-	if lo < acc && rejects(lo, b, 2) {
+	if !accepts(lo, acc, b, 2) {
 		undo(s, x, b, 2)
 		return false
 	}
@@ -37,7 +37,7 @@ func batch3[W word, S ~[]E, E any](s S, x, b, acc W) bool {
 	s[b-2], s[j] = s[j], s[b-2]
 	j, lo = mulw(lo, b-2)
 	s[b-3], s[j] = s[j], s[b-3]
-	if lo < acc && rejects(lo, b, 3) {
+	if !accepts(lo, acc, b, 3) {
 		undo(s, x, b, 3)
 		return false
 	}
@@ -55,7 +55,7 @@ func batch4[W word, S ~[]E, E any](s S, x, b, acc W) bool {
 	s[b-3], s[j] = s[j], s[b-3]
 	j, lo = mulw(lo, b-3)
 	s[b-4], s[j] = s[j], s[b-4]
-	if lo < acc && rejects(lo, b, 4) {
+	if !accepts(lo, acc, b, 4) {
 		undo(s, x, b, 4)
 		return false
 	}
@@ -75,7 +75,7 @@ func batch5[W word, S ~[]E, E any](s S, x, b, acc W) bool {
 	s[b-4], s[j] = s[j], s[b-4]
 	j, lo = mulw(lo, b-4)
 	s[b-5], s[j] = s[j], s[b-5]
-	if lo < acc && rejects(lo, b, 5) {
+	if !accepts(lo, acc, b, 5) {
 		undo(s, x, b, 5)
 		return false
 	}
@@ -97,9 +97,22 @@ func batch6[W word, S ~[]E, E any](s S, x, b, acc W) bool {
 	s[b-5], s[j] = s[j], s[b-5]
 	j, lo = mulw(lo, b-5)
 	s[b-6], s[j] = s[j], s[b-6]
-	if lo < acc && rejects(lo, b, 6) {
+	if !accepts(lo, acc, b, 6) {
 		undo(s, x, b, 6)
 		return false
 	}
 	return true
 }
+
+// The loops' acceptance bounds: accK for their batches of K indices, each
+// at least the product of the bounds of the phase's largest batch, and
+// accLast for the last batch, of at most 5 bounds with a product of at
+// most 6! = 720.
+const (
+	acc2    = 1 << 56 // b ≤ 2²⁸: product < 2⁵⁶
+	acc3    = 1 << 54 // b ≤ 2¹⁸: product < 2⁵⁴
+	acc4    = 1 << 56 // b ≤ 2¹⁴: product < 2⁵⁶
+	acc5    = 1 << 55 // b ≤ 2¹¹: product < 2⁵⁵
+	acc6    = 1 << 54 // b ≤ 2⁹: product < 2⁵⁴
+	accLast = 1 << 10
+)

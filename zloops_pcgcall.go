@@ -15,11 +15,11 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 			s[b-1], s[j] = s[j], s[b-1]
 			j, lo = mulw(lo, b-1)
 			s[b-2], s[j] = s[j], s[b-2]
-			if lo < 1<<56 && rejects(lo, b, 2) {
+			if accepts(lo, acc2, b, 2) {
+				b -= 2
+			} else {
 				undo(s, x, b, 2)
-				continue
 			}
-			b -= 2
 		}
 		for b > 1<<14 {
 			x := p.Uint64()
@@ -29,11 +29,11 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 			s[b-2], s[j] = s[j], s[b-2]
 			j, lo = mulw(lo, b-2)
 			s[b-3], s[j] = s[j], s[b-3]
-			if lo < 1<<54 && rejects(lo, b, 3) {
+			if accepts(lo, acc3, b, 3) {
+				b -= 3
+			} else {
 				undo(s, x, b, 3)
-				continue
 			}
-			b -= 3
 		}
 		for b > 1<<11 {
 			x := p.Uint64()
@@ -45,11 +45,11 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 			s[b-3], s[j] = s[j], s[b-3]
 			j, lo = mulw(lo, b-3)
 			s[b-4], s[j] = s[j], s[b-4]
-			if lo < 1<<56 && rejects(lo, b, 4) {
+			if accepts(lo, acc4, b, 4) {
+				b -= 4
+			} else {
 				undo(s, x, b, 4)
-				continue
 			}
-			b -= 4
 		}
 		for b > 1<<9 {
 			x := p.Uint64()
@@ -63,11 +63,11 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 			s[b-4], s[j] = s[j], s[b-4]
 			j, lo = mulw(lo, b-4)
 			s[b-5], s[j] = s[j], s[b-5]
-			if lo < 1<<55 && rejects(lo, b, 5) {
+			if accepts(lo, acc5, b, 5) {
+				b -= 5
+			} else {
 				undo(s, x, b, 5)
-				continue
 			}
-			b -= 5
 		}
 	}
 	for b > 6 {
@@ -84,11 +84,11 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 		s[b-5], s[j] = s[j], s[b-5]
 		j, lo = mulw(lo, b-5)
 		s[b-6], s[j] = s[j], s[b-6]
-		if lo < 1<<54 && rejects(lo, b, 6) {
+		if accepts(lo, acc6, b, 6) {
+			b -= 6
+		} else {
 			undo(s, x, b, 6)
-			continue
 		}
-		b -= 6
 	}
 	for b > 1 {
 		x := p.Uint64()
@@ -104,9 +104,10 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 			s[b-4], s[j] = s[j], s[b-4]
 			j, lo = mulw(lo, b-4)
 			s[b-5], s[j] = s[j], s[b-5]
-			if lo < 1<<10 && rejects(lo, b, 5) {
+			if accepts(lo, accLast, b, 5) {
+				b = 1
+			} else {
 				undo(s, x, b, 5)
-				continue
 			}
 		case 5:
 			j, lo := mulw(x, b)
@@ -117,9 +118,10 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 			s[b-3], s[j] = s[j], s[b-3]
 			j, lo = mulw(lo, b-3)
 			s[b-4], s[j] = s[j], s[b-4]
-			if lo < 1<<10 && rejects(lo, b, 4) {
+			if accepts(lo, accLast, b, 4) {
+				b = 1
+			} else {
 				undo(s, x, b, 4)
-				continue
 			}
 		case 4:
 			j, lo := mulw(x, b)
@@ -128,27 +130,29 @@ func backwardPCGCall[S ~[]E, E any](s S, p *rand.PCG) {
 			s[b-2], s[j] = s[j], s[b-2]
 			j, lo = mulw(lo, b-2)
 			s[b-3], s[j] = s[j], s[b-3]
-			if lo < 1<<10 && rejects(lo, b, 3) {
+			if accepts(lo, accLast, b, 3) {
+				b = 1
+			} else {
 				undo(s, x, b, 3)
-				continue
 			}
 		case 3:
 			j, lo := mulw(x, b)
 			s[b-1], s[j] = s[j], s[b-1]
 			j, lo = mulw(lo, b-1)
 			s[b-2], s[j] = s[j], s[b-2]
-			if lo < 1<<10 && rejects(lo, b, 2) {
+			if accepts(lo, accLast, b, 2) {
+				b = 1
+			} else {
 				undo(s, x, b, 2)
-				continue
 			}
 		case 2:
 			j, lo := mulw(x, b)
 			s[b-1], s[j] = s[j], s[b-1]
-			if lo < 1<<10 && rejects(lo, b, 1) {
+			if accepts(lo, accLast, b, 1) {
+				b = 1
+			} else {
 				undo(s, x, b, 1)
-				continue
 			}
 		}
-		b = 1
 	}
 }

@@ -25,21 +25,22 @@ import (
 // floor; acc is a constant at least the product of the phase's bounds, so
 // that a low word at or above it is accepted without computing the product
 // (the phases and their bounds are batchLen's, checked by TestBatchLen and
-// TestPhases).
+// TestPhases). It is written once, as the constant accK in zloops_batch.go.
 type phase struct {
 	k     int
 	floor string
 	acc   string
+	note  string
 }
 
 // The loops start at batches of two: the single indices of bounds above
 // 2²⁸ (fused, in loops.go) are left to the plain loop, see batchedBackward.
 var phases = []phase{
-	{2, "1 << 18", "1 << 56"}, // b ≤ 2²⁸: product < 2⁵⁶
-	{3, "1 << 14", "1 << 54"}, // b ≤ 2¹⁸: product < 2⁵⁴
-	{4, "1 << 11", "1 << 56"}, // b ≤ 2¹⁴: product < 2⁵⁶
-	{5, "1 << 9", "1 << 55"},  // b ≤ 2¹¹: product < 2⁵⁵
-	{6, "6", "1 << 54"},       // b ≤ 2⁹: product < 2⁵⁴
+	{2, "1 << 18", "1 << 56", "b ≤ 2²⁸: product < 2⁵⁶"},
+	{3, "1 << 14", "1 << 54", "b ≤ 2¹⁸: product < 2⁵⁴"},
+	{4, "1 << 11", "1 << 56", "b ≤ 2¹⁴: product < 2⁵⁶"},
+	{5, "1 << 9", "1 << 55", "b ≤ 2¹¹: product < 2⁵⁵"},
+	{6, "6", "1 << 54", "b ≤ 2⁹: product < 2⁵⁴"},
 }
 
 // A source is how one variant of the loop gets its words.
@@ -63,9 +64,17 @@ var sources = []source{
 
 // body is one batch of k indices, bounds b, b−1, …, b−k+1, cut from the
 // word x: each index is swapped into place as soon as it is known, and the
-// whole batch undone if the word is rejected. acc and retry are the
-// acceptance bound and what to do on a rejection.
-func body(k int, acc, retry string) string {
+// whole batch undone if the word is rejected. acc is the acceptance bound,
+// then what to do if the word is accepted. A loop's batch has no break or
+// continue: all a rejection alone runs is in accepts and undo, one copy
+// that the tests reach through the sources whose words they choose, which
+// the ChaCha8 and default loops are not.
+func body(k int, acc, then string) string {
+	return cuts(k) + fmt.Sprintf("if accepts(lo, %s, b, %d) {\n%s\n} else {\nundo(s, x, b, %d)\n}\n", acc, k, then, k)
+}
+
+// cuts cuts the batch's k indices from x and swaps each into place.
+func cuts(k int) string {
 	var w strings.Builder
 	for t := range k {
 		in, op := "lo", "="
@@ -75,7 +84,6 @@ func body(k int, acc, retry string) string {
 		fmt.Fprintf(&w, "j, lo %s mulw(%s, b%s)\n", op, in, minus(t))
 		fmt.Fprintf(&w, "s[b-%d], s[j] = s[j], s[b-%d]\n", t+1, t+1)
 	}
-	fmt.Fprintf(&w, "if lo < %s && rejects(lo, b, %d) {\nundo(s, x, b, %d)\n%s\n}\n", acc, k, k, retry)
 	return w.String()
 }
 
@@ -106,8 +114,13 @@ func main() {
 	w.WriteString(header)
 	for k := 1; k <= 6; k++ {
 		fmt.Fprintf(&w, "// batch%d is the loops' batch of %d indices at any word width, for the\n// exhaustive test: it reports false, s unchanged, if x is rejected.\n", k, k)
-		fmt.Fprintf(&w, "func batch%d[W word, S ~[]E, E any](s S, x, b, acc W) bool {\n%sreturn true\n}\n\n", k, body(k, "acc", "return false"))
+		fmt.Fprintf(&w, "func batch%d[W word, S ~[]E, E any](s S, x, b, acc W) bool {\n%s}\n\n", k, cuts(k)+fmt.Sprintf("if !accepts(lo, acc, b, %d) {\nundo(s, x, b, %d)\nreturn false\n}\nreturn true\n", k, k))
 	}
+	w.WriteString("// The loops' acceptance bounds: accK for their batches of K indices, each\n// at least the product of the bounds of the phase's largest batch, and\n// accLast for the last batch, of at most 5 bounds with a product of at\n// most 6! = 720.\nconst (\n")
+	for _, ph := range phases {
+		fmt.Fprintf(&w, "acc%d = %s // %s\n", ph.k, ph.acc, ph.note)
+	}
+	w.WriteString("accLast = 1 << 10\n)\n")
 	write(*dir, "zloops_batch.go", &w)
 }
 
@@ -135,20 +148,17 @@ func loop(w *bytes.Buffer, src source) {
 	}
 	w.WriteString("b := uint64(len(s))\nif b > 1<<9 {\n")
 	for _, ph := range phases[:len(phases)-1] {
-		fmt.Fprintf(w, "for b > %s {\n%s\n%s", ph.floor, src.word, body(ph.k, ph.acc, "continue"))
-		fmt.Fprintf(w, "b -= %d\n}\n", ph.k)
+		fmt.Fprintf(w, "for b > %s {\n%s\n%s}\n", ph.floor, src.word, body(ph.k, fmt.Sprintf("acc%d", ph.k), fmt.Sprintf("b -= %d", ph.k)))
 	}
 	w.WriteString("}\n")
 	ph := phases[len(phases)-1]
-	fmt.Fprintf(w, "for b > %s {\n%s\n%s", ph.floor, src.word, body(ph.k, ph.acc, "continue"))
-	fmt.Fprintf(w, "b -= %d\n}\n", ph.k)
-	// The last batch takes the b−1 ≤ 5 bounds left, whose product is
-	// at most 6! = 720.
+	fmt.Fprintf(w, "for b > %s {\n%s\n%s}\n", ph.floor, src.word, body(ph.k, fmt.Sprintf("acc%d", ph.k), fmt.Sprintf("b -= %d", ph.k)))
+	// The last batch takes the b−1 ≤ 5 bounds left; b is at most 6 here.
 	w.WriteString("for b > 1 {\n" + src.word + "\nswitch b {\n")
 	for k := 5; k >= 1; k-- {
-		fmt.Fprintf(w, "case %d:\n%s", k+1, body(k, "1 << 10", "continue"))
+		fmt.Fprintf(w, "case %d:\n%s", k+1, body(k, "accLast", "b = 1"))
 	}
-	w.WriteString("}\nb = 1\n}\n")
+	w.WriteString("}\n}\n")
 	if src.done != "" {
 		w.WriteString(src.done + "\n")
 	}
