@@ -25,10 +25,18 @@ func ceilNLogN(n int) int {
 		// exactly, which saturates where the ceiling really overflows.
 		return ceilNLogNExact(n)
 	}
-	if min(c-x, x-c+1) > 1e-12*x {
-		return int(c)
+	if nearInt(x) {
+		return ceilNLogNExact(n)
 	}
-	return ceilNLogNExact(n)
+	return int(c)
+}
+
+// nearInt reports whether x > 0 lies within 10⁻¹²·x of an integer, on
+// either side: the float n·ln n may err either way (math.Log rounds either
+// way on some platform), so either side can put the true value across it.
+func nearInt(x float64) bool {
+	c := math.Ceil(x)
+	return min(c-x, x-c+1) <= 1e-12*x
 }
 
 // ceilNLogNExact is ceilNLogN's slow path for n ≥ 2: n·ln n to 192 bits.

@@ -577,6 +577,24 @@ func TestCeilNLogN(t *testing.T) {
 	}
 }
 
+// TestNearInt checks ceilNLogN's guard on both sides of an integer, at one
+// ulp and at 10⁻¹² relative, where a float n·ln n can sit with the true
+// value across the integer: only traps below one (TestCeilNLogNFloatTraps)
+// are known on amd64, so the side above is tested here alone.
+func TestNearInt(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want bool
+	}{
+		{1e9, true}, {math.Nextafter(1e9, 0), true}, {math.Nextafter(1e9, 2e9), true},
+		{1e9 + 5e-4, true}, {1e9 - 5e-4, true}, {1e9 + 2e-3, false}, {1e9 - 2e-3, false}, {1e9 + 0.5, false},
+		{3 + 2e-12, true}, {3 - 2e-12, true}, {3 + 4e-12, false}, {3 - 4e-12, false},
+		{230311455406, true}, {205.46, false},
+	} {
+		assert.Equal(t, c.want, nearInt(c.x), "x=%v", c.x)
+	}
+}
+
 // TestCeilNLogNFloatTraps pins ceilNLogN at sizes where n·ln n computed in
 // float64 lands on the wrong side of an integer, so that only the exact path
 // gets the ceiling right: the guard must send them there. Found by scanning
