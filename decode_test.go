@@ -331,6 +331,11 @@ func TestLoopRejections(t *testing.T) {
 // referenceBackward's, and a word must be taken back exactly when its low
 // half is below 2⁶⁴ mod b!.
 func TestLastBatch(t *testing.T) {
+	lastBatchEdges(t, func(s []int, src rand.Source) { backwardSource(s, src) })
+}
+
+// lastBatchEdges is TestLastBatch on any loop.
+func lastBatchEdges(t *testing.T, loop func(s []int, src rand.Source)) {
 	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
 	for b := uint64(2); b <= 6; b++ {
 		prod := uint64(fallingProduct(int(b), int(b-1)))
@@ -348,7 +353,7 @@ func TestLastBatch(t *testing.T) {
 			script := []uint64{word, 0x9e3779b97f4a7c15, 0xd1b54a32d192ed03}
 			got, want := ordered(int(b)), ordered(int(b))
 			gs, ws := &words{t, script}, &words{t, script}
-			backwardSource(got, gs)
+			loop(got, gs)
 			referenceBackward(ws, want)
 			sameOrder(t, want, got, "b=%d low half %d", b, low)
 			require.Equal(t, len(ws.w), len(gs.w), "b=%d low half %d: words drawn", b, low)

@@ -2,15 +2,13 @@
 
 package shuffle
 
-import "math/rand/v2"
-
 // backwardDefault is fisher-yates's batched backward loop over s, drawing from
-// the default source.
+// the default source (defaultWord).
 func backwardDefault[S ~[]E, E any](s S) {
 	b := uint64(len(s))
 	if b > 1<<9 {
 		for b > 1<<18 {
-			x := rand.Uint64()
+			x := defaultWord()
 			j, lo := mulw(x, b)
 			s[b-1], s[j] = s[j], s[b-1]
 			j, lo = mulw(lo, b-1)
@@ -22,7 +20,7 @@ func backwardDefault[S ~[]E, E any](s S) {
 			}
 		}
 		for b > 1<<14 {
-			x := rand.Uint64()
+			x := defaultWord()
 			j, lo := mulw(x, b)
 			s[b-1], s[j] = s[j], s[b-1]
 			j, lo = mulw(lo, b-1)
@@ -36,7 +34,7 @@ func backwardDefault[S ~[]E, E any](s S) {
 			}
 		}
 		for b > 1<<11 {
-			x := rand.Uint64()
+			x := defaultWord()
 			j, lo := mulw(x, b)
 			s[b-1], s[j] = s[j], s[b-1]
 			j, lo = mulw(lo, b-1)
@@ -52,7 +50,7 @@ func backwardDefault[S ~[]E, E any](s S) {
 			}
 		}
 		for b > 1<<9 {
-			x := rand.Uint64()
+			x := defaultWord()
 			j, lo := mulw(x, b)
 			s[b-1], s[j] = s[j], s[b-1]
 			j, lo = mulw(lo, b-1)
@@ -71,7 +69,7 @@ func backwardDefault[S ~[]E, E any](s S) {
 		}
 	}
 	for b > 6 {
-		x := rand.Uint64()
+		x := defaultWord()
 		j, lo := mulw(x, b)
 		s[b-1], s[j] = s[j], s[b-1]
 		j, lo = mulw(lo, b-1)
@@ -91,7 +89,7 @@ func backwardDefault[S ~[]E, E any](s S) {
 		}
 	}
 	for b > 1 {
-		x := rand.Uint64()
+		x := defaultWord()
 		switch b {
 		case 6:
 			j, lo := mulw(x, b)

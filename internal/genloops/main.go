@@ -58,7 +58,7 @@ var sources = []source{
 	{"PCGCall", "a *rand.PCG, called directly for each word (if pcgLocal is false)",
 		"p *rand.PCG", "", "x := p.Uint64()", ""},
 	{"ChaCha8", "a *rand.ChaCha8, called directly", "c *rand.ChaCha8", "", "x := c.Uint64()", ""},
-	{"Default", "the default source", "", "", "x := rand.Uint64()", ""},
+	{"Default", "the default source (defaultWord)", "", "", "x := defaultWord()", ""},
 	{"Source", "any other source, through the interface", "src rand.Source", "", "x := src.Uint64()", ""},
 }
 
@@ -106,7 +106,10 @@ func main() {
 	flag.Parse()
 	for _, src := range sources {
 		var w bytes.Buffer
-		w.WriteString(header + "import \"math/rand/v2\"\n\n")
+		w.WriteString(header)
+		if strings.Contains(src.params+src.word, "rand.") {
+			w.WriteString("import \"math/rand/v2\"\n\n")
+		}
 		loop(&w, src)
 		write(*dir, "zloops_"+strings.ToLower(src.name)+".go", &w)
 	}

@@ -1,0 +1,52 @@
+//go:build shuffle_seeddefault
+
+package shuffle
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestDefaultLoop runs backwardDefault, the default source's loop, on words
+// the test chooses: built with the tag shuffle_seeddefault, defaultWord
+// reads defaultWords. As TestBatchedLoops and TestLoopRejections do for the
+// seeded loops, it compares the loop with referenceBackward, order and
+// words drawn, at sizes in every phase, from a source that answers 0 every
+// third word, with a 0 at each word in turn (every phase's and every last
+// batch's rejection), and at the last batch's edges (TestLastBatch).
+//
+//	go test -tags shuffle_seeddefault -run TestDefaultLoop .
+func TestDefaultLoop(t *testing.T) {
+	defer func(old rand.Source) { defaultWords = old }(defaultWords)
+	loop := func(s []int, src rand.Source) {
+		defaultWords = src
+		backwardDefault(s)
+	}
+	check := func(n int, src func() rand.Source, msg string) {
+		got, want := ordered(n), ordered(n)
+		gs, ws := src(), src()
+		loop(got, gs)
+		referenceBackward(ws, want)
+		sameOrder(t, want, got, "%s", msg)
+		require.Equal(t, ws.Uint64(), gs.Uint64(), "%s: the source left elsewhere", msg)
+	}
+	for _, n := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 13, 52, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1 << 18, 1<<18 + 5, 1 << 20} {
+		for seed := range uint64(3) {
+			check(n, func() rand.Source { return rand.NewPCG(seed, 7) }, fmt.Sprintf("n=%d seed=%d", n, seed))
+			check(n, func() rand.Source { return &rejecting{pcg: *rand.NewPCG(seed, 7)} }, fmt.Sprintf("n=%d seed=%d, rejecting", n, seed))
+		}
+	}
+	for _, n := range []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52, 513, 1000, 2049, 1<<14 + 3, 1 << 18, 1<<18 + 5} {
+		words := wordsDrawn(n)
+		if n > 2049 {
+			words = 12
+		}
+		for k := range words {
+			check(n, func() rand.Source { return pcgZeroAt(k, uint64(n)) }, fmt.Sprintf("n=%d zero at word %d", n, k))
+		}
+	}
+	lastBatchEdges(t, loop)
+}

@@ -1,0 +1,13 @@
+//go:build shuffle_seeddefault
+
+package shuffle
+
+import "math/rand/v2"
+
+// defaultWords is where backwardDefault takes its words from when the
+// package is built with the tag shuffle_seeddefault, for the tests only
+// (TestDefaultLoop); never in a build without the tag.
+var defaultWords rand.Source = rand.NewPCG(0x5eed, 0xdef)
+
+// defaultWord is, under the tag, the next word of defaultWords.
+func defaultWord() uint64 { return defaultWords.Uint64() }
