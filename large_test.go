@@ -277,16 +277,21 @@ func referenceScatter(s []int, g gens) []int {
 
 // TestScatterReference checks the cache-aware path against
 // referenceScatter, for both derivations: which generator labels which
-// chunk and shuffles which bucket.
+// chunk and shuffles which bucket. The PCGs run both ways: their state in
+// locals, and called for each word (as where pcgLocal is false).
 func TestScatterReference(t *testing.T) {
 	forceLarge(t, largeParams{threshold: 100, bucket: 16, chunk: 64})
-	for _, d := range derivations {
-		for _, n := range []int{100, 1000, 4097} {
-			got := ordered(n)
-			Slice(NewFisherYates(d.wrap(rand.NewPCG(uint64(n), 9))), got)
-			lb, chunks := layout(n)
-			want := referenceScatter(ordered(n), derive(d.wrap(rand.NewPCG(uint64(n), 9)), chunks+1<<lb))
-			require.Equal(t, want, got, "%s n=%d", d.name, n)
+	defer func(old bool) { pcgLocal = old }(pcgLocal)
+	for _, local := range []bool{true, false} {
+		pcgLocal = local
+		for _, d := range derivations {
+			for _, n := range []int{100, 1000, 4097} {
+				got := ordered(n)
+				Slice(NewFisherYates(d.wrap(rand.NewPCG(uint64(n), 9))), got)
+				lb, chunks := layout(n)
+				want := referenceScatter(ordered(n), derive(d.wrap(rand.NewPCG(uint64(n), 9)), chunks+1<<lb))
+				require.Equal(t, want, got, "%s n=%d pcgLocal=%v", d.name, n, local)
+			}
 		}
 	}
 }
