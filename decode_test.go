@@ -375,9 +375,9 @@ func wordsDrawn(n int) int {
 // for, as no key can be built to answer a chosen word. A batch of two (the
 // first phase, bounds above 2¹⁸) rejects about one word in 2¹⁹ at 2²³ items;
 // the later phases about one in 2¹⁰. The last batch (bounds of at most 6,
-// rejection 1 in 2⁵⁴) cannot be reached this way, nor can the default
-// source's loop, whose words no test chooses; but a rejection runs only
-// accepts and undo, the same code the PCG and interface loops reach.
+// rejection 1 in 2⁵⁴) cannot be reached this way; but a rejection runs only
+// accepts and undo, the same code the PCG, interface and default loops
+// reach with chosen words (TestDefaultLoop for the default one).
 func chacha8Rejections(t *testing.T) {
 	for _, c := range []struct{ n, k int }{{1<<23 + 2, 2}, {1 << 18, 3}, {1 << 14, 4}, {1 << 11, 5}, {512, 6}} {
 		b := uint64(c.n)
@@ -428,8 +428,10 @@ func sameOrder[E comparable](t *testing.T, want, got []E, format string, args ..
 // position test of the audit package must pass at n = 4, 7, 13, 52 and 600
 // (200 shuffles per cell of the table, 20 at 600). The default source
 // cannot be seeded, so no seed fixes the verdict: each position test fails
-// a fair shuffle with probability 10⁻⁶, the five 5·10⁻⁶. The control,
-// naive with the default source, must fail the same test at 13.
+// a fair shuffle with probability 10⁻⁶, the five 5·10⁻⁶ (built with the tag
+// shuffle_seeddefault, as in part of CI, the loop's words come from a fixed
+// PCG and the verdict is fixed). The control, naive with the default
+// source, must fail the same test at 13.
 func TestFisherYatesDefaultSource(t *testing.T) {
 	for _, n := range []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 513, 1000, 2049, 1<<14 + 3, 1 << 18, 1<<18 + 5} {
 		reps := max(1, 3000/n)

@@ -20,9 +20,14 @@ import (
 //
 //	go test -tags shuffle_seeddefault -run TestDefaultLoop .
 func TestDefaultLoop(t *testing.T) {
-	defer func(old rand.Source) { defaultWords = old }(defaultWords)
-	loop := func(s []int, src rand.Source) {
+	set := func(src rand.Source) {
+		defaultMu.Lock()
+		defer defaultMu.Unlock()
 		defaultWords = src
+	}
+	defer set(defaultWords)
+	loop := func(s []int, src rand.Source) {
+		set(src)
 		backwardDefault(s)
 	}
 	check := func(n int, src func() rand.Source, msg string) {

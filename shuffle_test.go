@@ -579,8 +579,9 @@ func TestCeilNLogN(t *testing.T) {
 
 // TestNearInt checks ceilNLogN's guard on both sides of an integer, at one
 // ulp and at 10⁻¹² relative, where a float n·ln n can sit with the true
-// value across the integer: only traps below one (TestCeilNLogNFloatTraps)
-// are known on amd64, so the side above is tested here alone.
+// value across the integer: only traps where the float lies below an
+// integer are known on amd64 (TestCeilNLogNFloatTraps), so the side above
+// is tested here alone.
 func TestNearInt(t *testing.T) {
 	for _, c := range []struct {
 		x    float64

@@ -25,7 +25,7 @@ import (
 // floor; acc is a constant at least the product of the phase's bounds, so
 // that a low word at or above it is accepted without computing the product
 // (the phases and their bounds are batchLen's, checked by TestBatchLen and
-// TestPhases). It is written once, as the constant accK in zloops_batch.go.
+// TestPhases). acc is written once, as the constant accK in zloops_batch.go.
 type phase struct {
 	k     int
 	floor string
@@ -64,11 +64,11 @@ var sources = []source{
 
 // body is one batch of k indices, bounds b, b−1, …, b−k+1, cut from the
 // word x: each index is swapped into place as soon as it is known, and the
-// whole batch undone if the word is rejected. acc is the acceptance bound,
-// then what to do if the word is accepted. A loop's batch has no break or
-// continue: all a rejection alone runs is in accepts and undo, one copy
-// that the tests reach through the sources whose words they choose, which
-// the ChaCha8 and default loops are not.
+// whole batch undone if the word is rejected. acc is the acceptance bound
+// and then the statement run if the word is accepted. A loop's batch has
+// no break or continue: all a rejection alone runs is in accepts and undo,
+// one copy that the tests reach through sources whose words they choose,
+// as no test can choose a ChaCha8's words.
 func body(k int, acc, then string) string {
 	return cuts(k) + fmt.Sprintf("if accepts(lo, %s, b, %d) {\n%s\n} else {\nundo(s, x, b, %d)\n}\n", acc, k, then, k)
 }
@@ -156,9 +156,15 @@ func loop(w *bytes.Buffer, src source) {
 	w.WriteString("}\n")
 	ph := phases[len(phases)-1]
 	fmt.Fprintf(w, "for b > %s {\n%s\n%s}\n", ph.floor, src.word, body(ph.k, fmt.Sprintf("acc%d", ph.k), fmt.Sprintf("b -= %d", ph.k)))
-	// The last batch takes the b−1 ≤ 5 bounds left; b is at most 6 here.
+	// The last batch takes the b−1 bounds left: the last phase leaves b at
+	// most its floor, k, and the switch has a case for every b from k down
+	// to 2, each of which ends the loop by setting b = 1 once a word is
+	// accepted.
+	if ph.floor != fmt.Sprint(ph.k) {
+		log.Fatalf("the last phase's floor %s is not its batch length %d: the last batch would miss a case", ph.floor, ph.k)
+	}
 	w.WriteString("for b > 1 {\n" + src.word + "\nswitch b {\n")
-	for k := 5; k >= 1; k-- {
+	for k := ph.k - 1; k >= 1; k-- {
 		fmt.Fprintf(w, "case %d:\n%s", k+1, body(k, "accLast", "b = 1"))
 	}
 	w.WriteString("}\n}\n")
