@@ -171,7 +171,7 @@ func TestBatchedLoops(t *testing.T) {
 		{"interface", func(seed uint64) rand.Source { return opaque{rand.NewPCG(seed, 7)} }},
 		{"rejecting", func(seed uint64) rand.Source { return &rejecting{pcg: *rand.NewPCG(seed, 7)} }},
 	}
-	sizes := []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 64, 65, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1 << 18, 1<<18 + 5, 1 << 20}
+	sizes := loopSizes
 	for _, src := range sources {
 		for _, n := range sizes {
 			for seed := range uint64(3) {
@@ -298,12 +298,8 @@ func TestLoopRejections(t *testing.T) {
 		}
 		require.Zero(t, p.Uint64(), "pcgZeroAt(%d)", k)
 	}
-	for _, n := range []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52, 513, 1000, 2049, 1<<14 + 3, 1 << 18, 1<<18 + 5} {
-		words := wordsDrawn(n)
-		if n > 2049 {
-			words = 12
-		}
-		for k := range words {
+	for _, n := range rejectionSizes {
+		for k := range rejectionWords(n) {
 			for _, loop := range []string{"locals", "call", "interface"} {
 				got, want := ordered(n), ordered(n)
 				gs, ws := pcgZeroAt(k, uint64(n)), pcgZeroAt(k, uint64(n))
@@ -360,6 +356,24 @@ func lastBatchEdges(t *testing.T, loop func(s []int, src rand.Source)) {
 			require.Equal(t, low < thr, len(gs.w) == 1, "b=%d low half %d (2⁶⁴ mod b! = %d): taken back", b, low, thr)
 		}
 	}
+}
+
+// loopSizes reach every phase of the loops of zloops_*.go and every case of
+// their last batch: the sizes TestBatchedLoops and TestDefaultLoop run.
+var loopSizes = []int{2, 3, 4, 5, 6, 7, 8, 13, 52, 64, 65, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1 << 18, 1<<18 + 5, 1 << 20}
+
+// rejectionSizes are the sizes at which TestLoopRejections and
+// TestDefaultLoop put a 0 at each of the first rejectionWords(n) words.
+var rejectionSizes = []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52, 513, 1000, 2049, 1<<14 + 3, 1 << 18, 1<<18 + 5}
+
+// rejectionWords is how many words of n items get a 0 in turn: every word
+// the loop draws up to 2049 items, the first twelve above (every phase's
+// first batches; the rest of a large shuffle repeats them).
+func rejectionWords(n int) int {
+	if n > 2049 {
+		return 12
+	}
+	return wordsDrawn(n)
 }
 
 // wordsDrawn returns how many words fisher-yates draws for n items from a

@@ -38,18 +38,14 @@ func TestDefaultLoop(t *testing.T) {
 		sameOrder(t, want, got, "%s", msg)
 		require.Equal(t, ws.Uint64(), gs.Uint64(), "%s: the source left elsewhere", msg)
 	}
-	for _, n := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 13, 52, 512, 513, 1000, 2048, 2049, 5000, 1 << 14, 1<<14 + 3, 1 << 18, 1<<18 + 5, 1 << 20} {
+	for _, n := range append([]int{0, 1}, loopSizes...) {
 		for seed := range uint64(3) {
 			check(n, func() rand.Source { return rand.NewPCG(seed, 7) }, fmt.Sprintf("n=%d seed=%d", n, seed))
 			check(n, func() rand.Source { return &rejecting{pcg: *rand.NewPCG(seed, 7)} }, fmt.Sprintf("n=%d seed=%d, rejecting", n, seed))
 		}
 	}
-	for _, n := range []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 52, 513, 1000, 2049, 1<<14 + 3, 1 << 18, 1<<18 + 5} {
-		words := wordsDrawn(n)
-		if n > 2049 {
-			words = 12
-		}
-		for k := range words {
+	for _, n := range rejectionSizes {
+		for k := range rejectionWords(n) {
 			check(n, func() rand.Source { return pcgZeroAt(k, uint64(n)) }, fmt.Sprintf("n=%d zero at word %d", n, k))
 		}
 	}
