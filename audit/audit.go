@@ -75,6 +75,15 @@ type Options struct {
 	// 0 means the default: the largest power of two from 1024 to 8192 that
 	// gives at least 20 batches.
 	Batch int
+	// Copies is how many copies of each card the shuffled deck holds: a
+	// shoe of Copies decks. 0 means 1.
+	Copies int
+	// Dealt is how many cards of each shuffled deck or shoe a line holds:
+	// the first Dealt, as a game deals them. 0 means all n·Copies.
+	Dealt int
+	// Hand adds, when positive, a test that every set of Hand cards is
+	// equally likely to be the first Hand cards dealt. It needs Copies 1.
+	Hand int
 }
 
 // DefaultAlpha is the family-wise level used when [Options].Alpha is 0.
@@ -90,8 +99,9 @@ const (
 // Test is the result of one test of a [Report].
 type Test struct {
 	// Name identifies the test: "positions", "cards", "places",
-	// "adjacency", "pairs", "fixed-points", "cycles", "rising", "serial",
-	// "repeats", or one of those followed by "/batches".
+	// "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles",
+	// "rising", "serial", "repeats", "hand", or one of those followed by
+	// "/batches".
 	Name string
 	// Statistic is the test statistic: a chi-square for most tests, the
 	// number of repeated decks for repeats, the Kolmogorov–Smirnov
@@ -117,6 +127,9 @@ type Test struct {
 	// Worst is, for cards and places, the card or position (from 0) whose
 	// line of the position table is furthest from uniform; −1 otherwise.
 	Worst int
+	// Batches are, for a second-level test that ran, the p-values of its
+	// batches in the order they were dealt.
+	Batches []float64
 }
 
 // Ran reports whether the test ran.
@@ -124,12 +137,15 @@ func (t Test) Ran() bool { return t.Skipped == "" }
 
 // Report is the result of an audit.
 type Report struct {
-	N       int     // cards per deck
+	N       int     // distinct cards
+	Copies  int     // copies of each card in the shuffled deck or shoe
+	Deck    int     // cards in the shuffled deck or shoe: N·Copies
+	Dealt   int     // cards a line holds: the first Dealt of the Deck
 	Decks   int64   // decks audited
 	Alpha   float64 // family-wise significance level
 	Verdict string  // "pass" or "fail"
 	Tests   []Test  // in the order of the package documentation
-	// Positions[c*N+j] is the number of decks with card c at position j,
+	// Positions[c*Dealt+j] is the number of decks with card c at place j,
 	// and Adjacency[a*N+b] the number with card b directly after card a.
 	Positions, Adjacency []int64
 }
@@ -158,21 +174,27 @@ func (r *Report) Failed() []Test {
 // An Auditor accumulates decks and reports on them. It is not safe for
 // concurrent use.
 type Auditor struct {
-	n       int
+	s       shape
 	alpha   float64
 	decks   int64
-	inv     []int32 // inverse of the deck being added
-	prev    []int32 // inverse of the deck before; valid when decks > 0
+	inv     []int32 // permutations: inverse of the deck being added
+	prev    []int32 // permutations: inverse of the deck before; valid when decks > 0
+	cur     places  // other shapes: the places of each card in the line being added
+	last    places  // other shapes: those of the line before
 	seen    []uint32
 	stamp   uint32
 	visited []bool
+	sorted  []int // the hand test's first cards, sorted
+	hand    *hands
 	buf     []byte
 	seeds   [2]maphash.Seed
-	keys    [][2]uint64 // repeats: one key per deck
+	reps    repeatTally
+	logM    float64 // ln of the number of equally likely lines; NaN if they are not
 	total   *counts[int64]
 	levels  []*level    // finest first
-	planes  *pairPlanes // the finest level's pairs, for n ≤ 64
+	planes  *pairPlanes // the finest level's pairs, for permutations of n ≤ 64
 	nulls   *nulls
+	batch   []int // the batch tests that apply, as indices of batchTests
 }
 
 // level is one batch size of the second level.
@@ -183,49 +205,90 @@ type level struct {
 	ps     [len(batchTests)][]float64
 }
 
-// batchTests are the tests run on every batch.
-var batchTests = [...]string{"positions", "adjacency", "pairs", "fixed-points", "cycles", "rising", "serial"}
+// batchTests are the tests run on every batch, where they apply.
+var batchTests = [...]string{"positions", "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles", "rising", "serial"}
 
-// nulls are the exact null distributions for n cards.
+// nulls are the exact null distributions for the shape.
 type nulls struct {
-	fixed, cycles, rising                   []float64
-	fixedMin, cyclesMin, risingMin, pairMin int64
-	logM                                    float64 // ln n!
+	fixed, cycles, rising, equal                      []float64
+	fixedMin, cyclesMin, risingMin, equalMin, pairMin int64
+	adjMin                                            int64
+	adjE, adjSym, adjAnti                             float64 // expected off-diagonal count and variances per deck
 }
 
-// New returns an Auditor for decks of n cards. It panics if n < 3 (the
-// adjacency table of 2 cards has no degrees of freedom), if opts.Alpha is
-// not in (0, 1) or 0, or if opts.Batch is negative.
+// New returns an Auditor for decks of n distinct cards, each line holding
+// the first opts.Dealt cards of a deck or shoe of opts.Copies copies of
+// each. It panics if n < 3 (the adjacency table of 2 cards has no degrees
+// of freedom), if opts.Alpha is not in (0, 1) or 0, if opts.Batch,
+// opts.Copies or opts.Dealt is negative, if Dealt exceeds n·Copies, or if
+// opts.Hand is negative, above Dealt, asked of a shoe, or has more hands
+// than a uint64 counts.
 func New(n int, opts Options) *Auditor {
+	k, m := max(opts.Copies, 1), opts.Dealt
 	switch {
 	case n < 3:
 		panic(fmt.Sprintf("audit: New: n = %d, want at least 3", n))
-	case n > math.MaxInt32:
-		panic(fmt.Sprintf("audit: New: n = %d is too large", n))
+	case n > math.MaxInt32 || opts.Copies > math.MaxInt32/n:
+		panic(fmt.Sprintf("audit: New: n = %d with %d copies is too large", n, k))
 	case opts.Alpha < 0 || opts.Alpha >= 1 || math.IsNaN(opts.Alpha):
 		panic(fmt.Sprintf("audit: New: Alpha = %g, want 0 < Alpha < 1, or 0 for the default", opts.Alpha))
 	case opts.Batch < 0:
 		panic(fmt.Sprintf("audit: New: negative Batch %d", opts.Batch))
+	case opts.Copies < 0:
+		panic(fmt.Sprintf("audit: New: negative Copies %d", opts.Copies))
+	case m < 0 || m > n*k:
+		panic(fmt.Sprintf("audit: New: Dealt = %d, want 0 to %d", m, n*k))
+	case opts.Hand < 0:
+		panic(fmt.Sprintf("audit: New: negative Hand %d", opts.Hand))
 	}
+	if m == 0 {
+		m = n * k
+	}
+	s := shape{n: n, k: k, N: n * k, m: m}
 	a := &Auditor{
-		n: n, alpha: opts.Alpha,
-		inv: make([]int32, n), prev: make([]int32, n), seen: make([]uint32, n), visited: make([]bool, n),
+		s: s, alpha: opts.Alpha,
+		visited: make([]bool, n), seen: make([]uint32, n),
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()},
-		total: newCounts[int64](n),
-		nulls: newNulls(n),
+		nulls: newNulls(s),
+		logM:  lineOrders(s),
+	}
+	if s.perm() {
+		a.inv, a.prev = make([]int32, n), make([]int32, n)
+	} else {
+		a.cur, a.last = newPlaces(s), newPlaces(s)
+	}
+	extra := 0
+	if opts.Hand > 0 {
+		switch {
+		case opts.Hand > m:
+			panic(fmt.Sprintf("audit: New: Hand = %d, more than the %d cards dealt", opts.Hand, m))
+		case k > 1:
+			panic(fmt.Sprintf("audit: New: Hand = %d of a shoe of %d copies: its hands are not equally likely sets", opts.Hand, k))
+		}
+		h, err := newHands(s.N, opts.Hand)
+		if err != nil {
+			panic("audit: New: " + err.Error())
+		}
+		a.hand, a.sorted = h, make([]int, opts.Hand)
+		extra += len(h.probs)
 	}
 	if a.alpha == 0 {
 		a.alpha = DefaultAlpha
 	}
-	if n <= 64 {
+	if s.perm() && n <= 64 {
 		a.planes = newPairPlanes(n)
+	}
+	for t := range batchTests {
+		if a.applies(batchTests[t]) == "" {
+			a.batch = append(a.batch, t)
+		}
 	}
 	switch {
 	case opts.Batch > 0:
 		a.levels = []*level{{size: int64(opts.Batch), report: true}}
 	default:
 		need := int64(0)
-		for t := range batchTests {
+		for _, t := range a.batch {
 			need = max(need, a.batchMin(t))
 		}
 		finest := int64(minBatch)
@@ -242,34 +305,143 @@ func New(n int, opts Options) *Auditor {
 			a.levels = append(a.levels, &level{size: s, report: true})
 		}
 	}
+	a.total = newCounts[int64](s, extra)
 	for _, l := range a.levels {
-		l.cur = newCounts[uint32](n)
+		l.cur = newCounts[uint32](s, extra)
 	}
 	return a
 }
 
-func newNulls(n int) *nulls {
-	z := &nulls{fixed: fixedPointProbs(n), cycles: cycleProbs(n), rising: risingProbs(n)}
-	z.fixedMin = int64(pooledMinDecks(z.fixed))
-	z.cyclesMin = int64(pooledMinDecks(z.cycles))
-	z.risingMin = int64(pooledMinDecks(z.rising))
-	z.pairMin = 20
-	lg, _ := math.Lgamma(float64(n + 1))
-	z.logM = lg
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// lineOrders is ln of the number of equally likely lines of the shape: n!
+// orders of a deck, N!/(k!)ⁿ of a shoe, N!/(N−m)! deals of m cards from a
+// deck; NaN for the first cards of a shoe, which are not equally likely.
+func lineOrders(s shape) float64 {
+	lg := func(x int) float64 { v, _ := math.Lgamma(float64(x + 1)); return v }
+	switch {
+	case s.k == 1:
+		return lg(s.N) - lg(s.N-s.m)
+	case s.whole():
+		return lg(s.N) - float64(s.n)*lg(s.k)
+	}
+	return math.NaN()
+}
+
+func newNulls(s shape) *nulls {
+	z := &nulls{pairMin: 20}
+	if s.perm() {
+		z.fixed, z.cycles, z.rising = fixedPointProbs(s.n), cycleProbs(s.n), risingProbs(s.n)
+		z.fixedMin = int64(pooledMinDecks(z.fixed))
+		z.cyclesMin = int64(pooledMinDecks(z.cycles))
+		z.risingMin = int64(pooledMinDecks(z.rising))
+	}
+	if s.k > 1 && s.m >= 2 {
+		z.equal = equalProbs(s)
+		z.equalMin = int64(pooledMinDecks(z.equal))
+	}
+	if s.m >= 2 {
+		N, k := float64(s.N), float64(s.k)
+		z.adjE = float64(s.m-1) * k * k / (N * (N - 1))
+		z.adjMin = int64(math.Ceil(minExpected / z.adjE))
+		if s.perm() {
+			z.adjMin = minExpected * int64(s.n) // as before, free of rounding
+		}
+		z.adjSym, z.adjAnti = adjacencyScales(s)
+	}
 	return z
 }
 
-// N returns the number of cards per deck.
-func (a *Auditor) N() int { return a.n }
+// applies returns why the test named name does not apply to the shape's
+// lines, or "" if it does.
+func (a *Auditor) applies(name string) string {
+	s := a.s
+	switch name {
+	case "adjacency":
+		if s.m < 2 {
+			return "one card a line has no neighbour"
+		}
+	case "equal-adjacency":
+		switch {
+		case s.k == 1:
+			return "no two cards of a deck are equal"
+		case s.m < 2:
+			return "one card a line has no neighbour"
+		}
+	case "pairs":
+		if !s.whole() {
+			return "needs whole decks: the order of the cards not dealt is unknown"
+		}
+	case "fixed-points", "cycles", "rising":
+		switch {
+		case s.k > 1:
+			return "a shoe's equal cards have no order of their own, so it is not a permutation"
+		case !s.whole():
+			return "needs whole decks: a partial deal is not a permutation"
+		}
+	case "repeats":
+		if math.IsNaN(a.logM) {
+			return "the first cards of a shoe are not equally likely sequences"
+		}
+	}
+	return ""
+}
+
+// N returns the number of distinct cards.
+func (a *Auditor) N() int { return a.s.n }
+
+// Dealt returns the number of cards a line holds.
+func (a *Auditor) Dealt() int { return a.s.m }
 
 // Decks returns the number of decks added.
 func (a *Auditor) Decks() int64 { return a.decks }
 
-// Add audits one deck, a permutation of 0..n−1 (deck[j] is the card at
-// position j). If deck is not one, Add returns an error that says why and
-// counts nothing. Add keeps no reference to deck.
+// Add audits one line: the first Dealt cards of a shuffled deck or shoe,
+// deck[j] the card at place j, each card in 0..n−1 and at most Copies
+// times. If deck is not one, Add returns an error that says why and counts
+// nothing. Add keeps no reference to deck.
 func (a *Auditor) Add(deck []int) error {
-	n := a.n
+	if a.s.perm() {
+		return a.addPerm(deck)
+	}
+	s := a.s
+	if len(deck) != s.m {
+		return fmt.Errorf("%d cards, want %d", len(deck), s.m)
+	}
+	cur := &a.cur
+	clear(cur.cnt)
+	for j, c := range deck {
+		switch {
+		case uint(c) >= uint(s.n):
+			return fmt.Errorf("card %d (number %d on the deck) is not in 0..%d", c, j+1, s.n-1)
+		case int(cur.cnt[c]) == s.k && s.k == 1:
+			return fmt.Errorf("card %d appears twice (numbers %d and %d on the deck)", c, cur.at[c]+1, j+1)
+		case int(cur.cnt[c]) == s.k:
+			return fmt.Errorf("card %d appears more than %d times (number %d on the deck is one too many)", c, s.k, j+1)
+		}
+		cur.at[c*s.k+int(cur.cnt[c])] = int32(j)
+		cur.cnt[c]++
+	}
+	var prev *places
+	if a.decks > 0 {
+		prev = &a.last
+	}
+	l := a.levels[0]
+	l.cur.addLine(s, deck, cur, prev, a.seen)
+	a.count(deck, l.cur)
+	a.cur, a.last = a.last, a.cur
+	a.done(l)
+	return nil
+}
+
+// addPerm is Add for whole decks of distinct cards.
+func (a *Auditor) addPerm(deck []int) error {
+	n := a.s.n
 	if len(deck) != n {
 		return fmt.Errorf("%d cards, want %d", len(deck), n)
 	}
@@ -295,16 +467,31 @@ func (a *Auditor) Add(deck []int) error {
 	}
 	l := a.levels[0]
 	l.cur.add(deck, inv, prev, a.visited, a.planes)
-	a.keys = append(a.keys, a.key(deck))
-	a.decks++
+	a.count(deck, l.cur)
 	a.inv, a.prev = a.prev, a.inv
+	a.done(l)
+	return nil
+}
+
+// count adds what every shape shares: the repeats and the hands.
+func (a *Auditor) count(deck []int, c *counts[uint32]) {
+	if !math.IsNaN(a.logM) {
+		a.reps.add(a.key(deck))
+	}
+	if a.hand != nil {
+		c.extra[a.hand.bucket(deck, a.sorted)]++
+	}
+	a.decks++
+}
+
+// done closes the finest level's batch when it is full.
+func (a *Auditor) done(l *level) {
 	if l.cur.decks == l.size || a.planes != nil && a.planes.decks == 1<<planeBits-1 {
 		a.flush()
 	}
 	if l.cur.decks == l.size {
 		a.complete(0)
 	}
-	return nil
 }
 
 // flush moves the bit-sliced pair counts into the finest level.
@@ -320,9 +507,9 @@ func (a *Auditor) flush() {
 func (a *Auditor) complete(i int) {
 	l := a.levels[i]
 	if l.report {
-		for t := range batchTests {
+		for _, t := range a.batch {
 			if l.size >= a.batchMin(t) {
-				_, _, p := a.stat(t, l.cur)
+				_, _, p := runStat(a, t, l.cur)
 				l.ps[t] = append(l.ps[t], p)
 			}
 		}
@@ -343,13 +530,13 @@ func (a *Auditor) complete(i int) {
 	}
 }
 
-// key identifies a deck for the repeats test: the deck itself, packed, up
-// to 25 cards; above, a 128-bit hash (two seeded maphash values), so two
-// different decks share a key with probability 2⁻¹²⁸ and a million decks
-// show a false repeat with probability below 10⁻²⁶.
+// key identifies a line for the repeats test: the line itself, packed,
+// when it fits in 128 bits; otherwise a 128-bit hash (two seeded maphash
+// values), so two different lines share a key with probability 2⁻¹²⁸ and
+// a million lines show a false repeat with probability below 10⁻²⁶.
 func (a *Auditor) key(deck []int) [2]uint64 {
-	if a.n <= 25 {
-		b := uint(bits.Len(uint(a.n - 1)))
+	b := uint(bits.Len(uint(a.s.n - 1)))
+	if uint(len(deck))*b <= 128 {
 		var hi, lo uint64
 		for _, c := range deck {
 			hi = hi<<b | lo>>(64-b)
@@ -359,11 +546,11 @@ func (a *Auditor) key(deck []int) [2]uint64 {
 	}
 	buf := a.buf[:0]
 	switch {
-	case a.n <= 1<<8:
+	case a.s.n <= 1<<8:
 		for _, c := range deck {
 			buf = append(buf, byte(c))
 		}
-	case a.n <= 1<<16:
+	case a.s.n <= 1<<16:
 		for _, c := range deck {
 			buf = binary.LittleEndian.AppendUint16(buf, uint16(c))
 		}
@@ -378,10 +565,14 @@ func (a *Auditor) key(deck []int) [2]uint64 {
 
 // batchMin is the smallest batch at which batch test t runs.
 func (a *Auditor) batchMin(t int) int64 {
-	z, n := a.nulls, int64(a.n)
+	z, n := a.nulls, int64(a.s.n)
 	switch batchTests[t] {
-	case "positions", "adjacency":
+	case "positions":
 		return minExpected * n
+	case "adjacency":
+		return z.adjMin
+	case "equal-adjacency":
+		return z.equalMin
 	case "serial":
 		return minExpected*n + 1
 	case "pairs":
@@ -394,88 +585,100 @@ func (a *Auditor) batchMin(t int) int64 {
 	return z.risingMin
 }
 
-// stat runs batch test t on c.
-func (a *Auditor) stat(t int, c *counts[uint32]) (chi2, df, p float64) {
-	return runStat(a, t, c)
-}
-
+// runStat runs batch test t on c.
 func runStat[T count](a *Auditor, t int, c *counts[T]) (chi2, df, p float64) {
-	n, d := a.n, float64(c.decks)
+	s, d, z := a.s, float64(c.decks), a.nulls
 	switch batchTests[t] {
 	case "positions":
-		return permutationTable(c.pos, n, d)
+		return positionsTest(c.pos, s, d)
 	case "adjacency":
-		return adjacencyTest(c.adj, n, d)
+		return adjacencyTest(c.adj, s.n, d, d*z.adjE, z.adjSym, z.adjAnti)
+	case "equal-adjacency":
+		return pooledChiSquare(c.equal, z.equal, d)
 	case "pairs":
-		return pairsTest(c.before, n, d)
+		return pairsTest(c.before, s.n, s.k, d)
 	case "fixed-points":
-		return pooledChiSquare(c.fixed, a.nulls.fixed, d)
+		return pooledChiSquare(c.fixed, z.fixed, d)
 	case "cycles":
-		return pooledChiSquare(c.cycles, a.nulls.cycles, d)
+		return pooledChiSquare(c.cycles, z.cycles, d)
 	case "rising":
-		return pooledChiSquare(c.rising, a.nulls.rising, d)
+		return pooledChiSquare(c.rising, z.rising, d)
 	}
-	return permutationTable(c.serial, n, float64(c.steps))
+	return serialTest(c.serial, s, float64(c.steps))
 }
 
 // Report tests the decks added so far. It may be called at any time, and
-// again after more decks are added; it costs O(n²) plus, for the repeats
-// test, a sort of 16 bytes per deck.
+// again after more decks are added; it costs O(n²) for whole decks, and
+// O(n·m + m²) for m cards a line.
 func (a *Auditor) Report() *Report {
-	n := a.n
+	s := a.s
 	a.flush()
-	c := newCounts[int64](n)
+	c := newCounts[int64](s, len(a.total.extra))
 	mergeCounts(c, a.total)
 	for _, l := range a.levels {
 		mergeCounts(c, l.cur)
 	}
 	d := c.decks
-	r := &Report{N: n, Decks: d, Alpha: a.alpha, Positions: c.pos, Adjacency: c.adj}
+	r := &Report{N: s.n, Copies: s.k, Deck: s.N, Dealt: s.m, Decks: d, Alpha: a.alpha, Positions: c.pos, Adjacency: c.adj}
 	add := func(name string, min int64, run func() (stat, df, p float64, note string)) {
 		t := Test{Name: name, MinDecks: min, P: math.NaN(), Holm: math.NaN(), Worst: -1}
-		if d < min {
+		switch why := a.applies(name); {
+		case why != "":
+			t.Skipped, t.MinDecks = why, 0
+		case d < min:
 			t.Skipped = fmt.Sprintf("too few decks: %d, needs %d", d, min)
-		} else {
+		default:
 			t.Statistic, t.DF, t.P, t.Note = run()
 		}
 		r.Tests = append(r.Tests, t)
 	}
-	first := func(t int) func() (float64, float64, float64, string) {
-		return func() (float64, float64, float64, string) {
-			s, df, p := runStat(a, t, c)
-			return s, df, p, ""
+	first := func(name string) {
+		t := slices.Index(batchTests[:], name)
+		if name == "equal-adjacency" && s.k == 1 {
+			return // not a test of decks of distinct cards
 		}
+		add(name, a.batchMin(t), func() (float64, float64, float64, string) {
+			x, df, p := runStat(a, t, c)
+			return x, df, p, ""
+		})
 	}
-	nn := int64(n)
-	worst := -1
-	add("positions", minExpected*nn, first(0))
+	nn := int64(s.n)
+	first("positions")
 	for _, rows := range []bool{true, false} {
 		name, what := "places", "position"
 		if rows {
 			name, what = "cards", "card"
 		}
+		worst := -1
 		add(name, minExpected*nn, func() (float64, float64, float64, string) {
-			w, s, p := margins(c.pos, n, float64(d), rows)
+			w, x, p := margins(c.pos, s, float64(d), rows)
 			worst = w
-			return s, float64(n - 1), p, fmt.Sprintf("worst %s: %d", what, w)
+			df := float64(s.n - 1)
+			if rows {
+				df = float64(s.m - btoi(s.whole()))
+			}
+			return x, df, p, fmt.Sprintf("worst %s: %d", what, w)
 		})
 		if t := &r.Tests[len(r.Tests)-1]; t.Ran() {
 			t.Worst = worst
 		}
 	}
-	add("adjacency", minExpected*nn, first(1))
-	add("pairs", a.nulls.pairMin, first(2))
-	add("fixed-points", a.nulls.fixedMin, first(3))
-	add("cycles", a.nulls.cyclesMin, first(4))
-	add("rising", a.nulls.risingMin, first(5))
-	add("serial", minExpected*nn+1, first(6))
+	for _, name := range batchTests[1:] {
+		first(name)
+	}
 	add("repeats", 2, func() (float64, float64, float64, string) {
-		rep := a.repeats()
-		mean, variance := birthday(float64(d), a.nulls.logM)
+		rep := a.reps.repeats()
+		mean, variance := a.reps.law(a.logM)
 		return float64(rep), 0, repeatsP(float64(rep), mean, variance), fmt.Sprintf("expected %.3g", mean)
 	})
-	for t, name := range batchTests {
-		a.second(r, t, name)
+	if h := a.hand; h != nil {
+		add("hand", int64(pooledMinDecks(h.probs)), func() (float64, float64, float64, string) {
+			x, df, p := pooledChiSquare(c.extra[:len(h.probs)], h.probs, float64(d))
+			return x, df, p, fmt.Sprintf("%d hands of %d cards in %d buckets", h.hands, h.k, len(h.probs))
+		})
+	}
+	for _, t := range a.batch {
+		a.second(r, t, batchTests[t])
 	}
 	holm(r.Tests, a.alpha)
 	r.Verdict = "pass"
@@ -505,6 +708,7 @@ func (a *Auditor) second(r *Report, t int, name string) {
 	test.MinDecks = minBatches * smallest
 	switch {
 	case best != nil:
+		test.Batches = slices.Clone(best.ps[t])
 		ps := slices.Clone(best.ps[t])
 		test.DF = float64(len(ps))
 		test.Statistic, test.P = ksUniform(ps)
@@ -516,30 +720,6 @@ func (a *Auditor) second(r *Report, t int, name string) {
 		test.Skipped = fmt.Sprintf("too few decks: %d, needs %d (%d batches of %d)", a.decks, test.MinDecks, minBatches, smallest)
 	}
 	r.Tests = append(r.Tests, test)
-}
-
-// repeats counts the decks equal to an earlier deck.
-func (a *Auditor) repeats() int64 {
-	slices.SortFunc(a.keys, func(x, y [2]uint64) int {
-		if x[0] != y[0] {
-			return cmpU(x[0], y[0])
-		}
-		return cmpU(x[1], y[1])
-	})
-	var r int64
-	for i := 1; i < len(a.keys); i++ {
-		if a.keys[i] == a.keys[i-1] {
-			r++
-		}
-	}
-	return r
-}
-
-func cmpU(x, y uint64) int {
-	if x < y {
-		return -1
-	}
-	return 1
 }
 
 // holm sets each test's Holm-adjusted p-value and Pass: with the m tests

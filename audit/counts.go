@@ -3,28 +3,50 @@ package audit
 import "math/bits"
 
 // count is the type of a tally's counters: uint32 for the batches, whose
-// counts stay below 2³², and int64 for the running totals.
-type count interface{ ~uint32 | ~int64 }
+// counts stay below 2³², and int64 for the running totals. float64 lets the
+// tests feed the statistics arbitrary tables.
+type count interface{ ~uint32 | ~int64 | ~float64 }
 
-// counts is what the tests need from a stretch of decks. Every table but
-// the three histograms is n×n and row-major.
+// shape is what a line holds: the first m of the N = n·k cards of a deck
+// of n distinct cards (k = 1) or of a shoe of k copies of each.
+type shape struct{ n, k, N, m int }
+
+// perm reports whether every line is a whole deck of distinct cards: a
+// permutation, for which every test runs and the fast path counts.
+func (s shape) perm() bool { return s.k == 1 && s.m == s.N }
+
+// whole reports whether every line holds the whole deck or shoe.
+func (s shape) whole() bool { return s.m == s.N }
+
+// counts is what the tests need from a stretch of decks. The tables are
+// row-major; a table the shape has no use for is nil.
 type counts[T count] struct {
 	decks  int64
 	steps  int64 // pairs of consecutive decks counted in serial
-	pos    []T   // pos[c*n+j]: card c at position j
+	pos    []T   // pos[c*m+j]: card c at place j
 	adj    []T   // adj[a*n+b]: card b directly after card a
-	before []T   // before[a*n+b], a ≠ b: card a somewhere before card b
-	serial []T   // serial[i*n+j]: a card at position i in one deck at j in the next
-	fixed  []T   // fixed[k]: decks with k fixed points
-	cycles []T   // cycles[k]: decks with k cycles
-	rising []T   // rising[r]: decks with r rising sequences
+	before []T   // whole decks: pairs in which a comes before b, at [a*n+b] for distinct cards and [b*n+a] for shoes
+	serial []T   // serial[i*m+j]: a card at place i in one deck, and the same card at j in the next
+	fixed  []T   // permutations: fixed[k], decks with k fixed points
+	cycles []T   // permutations: cycles[k], decks with k cycles
+	rising []T   // permutations: rising[r], decks with r rising sequences
+	equal  []T   // shoes: equal[e], decks with e places whose card equals the next
+	extra  []T   // the hand test's buckets, then each game's outcomes
 }
 
-func newCounts[T count](n int) *counts[T] {
-	return &counts[T]{
-		pos: make([]T, n*n), adj: make([]T, n*n), before: make([]T, n*n), serial: make([]T, n*n),
-		fixed: make([]T, n+1), cycles: make([]T, n+1), rising: make([]T, n+1),
+func newCounts[T count](s shape, extra int) *counts[T] {
+	n, m := s.n, s.m
+	c := &counts[T]{pos: make([]T, n*m), adj: make([]T, n*n), serial: make([]T, m*m), extra: make([]T, extra)}
+	if s.whole() {
+		c.before = make([]T, n*n)
 	}
+	if s.perm() {
+		c.fixed, c.cycles, c.rising = make([]T, n+1), make([]T, n+1), make([]T, n+1)
+	}
+	if s.k > 1 {
+		c.equal = make([]T, m)
+	}
+	return c
 }
 
 func (c *counts[T]) reset() {
@@ -34,8 +56,8 @@ func (c *counts[T]) reset() {
 	}
 }
 
-func (c *counts[T]) tables() [7][]T {
-	return [7][]T{c.pos, c.adj, c.before, c.serial, c.fixed, c.cycles, c.rising}
+func (c *counts[T]) tables() [9][]T {
+	return [9][]T{c.pos, c.adj, c.before, c.serial, c.fixed, c.cycles, c.rising, c.equal, c.extra}
 }
 
 // mergeCounts adds src to dst.
@@ -51,10 +73,10 @@ func mergeCounts[T, U count](dst *counts[U], src *counts[T]) {
 	}
 }
 
-// add counts one deck: a valid permutation with inverse inv; prev is the
-// inverse of the deck before it, nil for the first deck; visited is
-// scratch of n bytes, all false, and left so. If planes is not nil the
-// pairs go there instead of into c.before.
+// add counts one permutation with inverse inv; prev is the inverse of the
+// deck before it, nil for the first deck; visited is scratch of n bytes,
+// all false, and left so. If planes is not nil the pairs go there instead
+// of into c.before.
 func (c *counts[T]) add(deck []int, inv, prev []int32, visited []bool, planes *pairPlanes) {
 	n := len(deck)
 	c.decks++
@@ -109,6 +131,62 @@ func (c *counts[T]) add(deck []int, inv, prev []int32, visited []bool, planes *p
 	}
 }
 
+// places are where each card lies in one line: the places of card c are
+// at[c*k : c*k+cnt[c]], in order.
+type places struct {
+	at, cnt []int32
+}
+
+func newPlaces(s shape) places {
+	return places{at: make([]int32, s.n*s.k), cnt: make([]int32, s.n)}
+}
+
+// addLine counts a line that is not a whole permutation: a shoe, or the
+// first cards dealt from a deck or shoe. cur are its places; prev those of
+// the line before, nil for the first; seen is scratch of n counters.
+func (c *counts[T]) addLine(s shape, deck []int, cur, prev *places, seen []T) {
+	n, m, k := s.n, s.m, s.k
+	c.decks++
+	pos, adj := c.pos, c.adj
+	for j, card := range deck {
+		pos[card*m+j]++
+	}
+	equal := 0
+	for j := 1; j < m; j++ {
+		adj[deck[j-1]*n+deck[j]]++
+		if deck[j-1] == deck[j] {
+			equal++
+		}
+	}
+	if c.equal != nil {
+		c.equal[equal]++
+	}
+	if c.before != nil {
+		// For each card b, add to row b the cards that came before it:
+		// O(N·n) a shoe, where pair by pair would be O(N²).
+		clear(seen)
+		for _, b := range deck {
+			row := c.before[b*n : b*n+n]
+			for a, v := range seen {
+				row[a] += v
+			}
+			seen[b]++
+		}
+	}
+	if prev != nil {
+		c.steps++
+		for card := range n {
+			js := cur.at[card*k : card*k+int(cur.cnt[card])]
+			for _, i := range prev.at[card*k : card*k+int(prev.cnt[card])] {
+				row := c.serial[int(i)*m : int(i)*m+m]
+				for _, j := range js {
+					row[j]++
+				}
+			}
+		}
+	}
+}
+
 // pairPlanes counts the pairs of decks of at most 64 cards in bit-sliced
 // form: for each card a, bit b of planes[a][k] is bit k of the number of
 // decks, since the last flush, in which card b came after card a. Adding a
@@ -155,7 +233,7 @@ func flushPlanes[T count](p *pairPlanes, before []T) {
 		for k, m := range pl {
 			for m != 0 {
 				b := bits.TrailingZeros64(m)
-				before[a*n+b] += T(1) << k
+				before[a*n+b] += T(uint64(1) << k)
 				m &= m - 1
 			}
 		}

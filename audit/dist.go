@@ -338,3 +338,157 @@ func repeatsP(r, mean, variance float64) float64 {
 	lower := mathext.GammaIncRegComp(r+1, mean) // P(R ≤ r)
 	return min(1, 2*min(upper, lower))
 }
+
+// lineProb is the chance that the first len(seq) places of a uniform shoe
+// of the shape hold the cards seq: Π_c (k)_{mult(c)} / (N)_len(seq), where
+// mult(c) counts c in seq.
+func lineProb(s shape, seq ...int) float64 {
+	p := 1.0
+	for i, c := range seq {
+		mult := 0
+		for _, d := range seq[:i] {
+			if d == c {
+				mult++
+			}
+		}
+		if mult >= s.k {
+			return 0
+		}
+		p *= float64(s.k-mult) / float64(s.N-i)
+	}
+	return p
+}
+
+// adjacencyScales returns the variance per deck of the adjacency table's
+// symmetric and antisymmetric parts (adjacencyTest), per unit of squared
+// length. Each is the variance of ⟨f, table⟩ for one f in its part, over
+// ‖f‖²: a cyclic orientation of three cards for the antisymmetric part,
+// the pairing 01+23−02−13 of four for the symmetric one. The table is the
+// sum over the m−1 neighbours (x_j, x_{j+1}) of a line, so the variance is
+// (m−1)E[g(x₀,x₁)²] + 2(m−2)E[g(x₀,x₁)g(x₁,x₂)] + (m−2)(m−3)E[g(x₀,x₁)g(x₂,x₃)],
+// with g(a, b) = f_ab, whose mean is 0, and the expectations are sums over
+// the few cards f touches. For a whole permutation they are 1/n and
+// (n+1)/(n(n−1)).
+func adjacencyScales(s shape) (sym, anti float64) {
+	variance := func(f [][]float64) float64 {
+		size := len(f)
+		e2, e3, e4, norm := 0.0, 0.0, 0.0, 0.0
+		for a := range size {
+			for b := range size {
+				if f[a][b] == 0 {
+					continue
+				}
+				norm += f[a][b] * f[a][b]
+				e2 += f[a][b] * f[a][b] * lineProb(s, a, b)
+				for c := range size {
+					e3 += f[a][b] * f[b][c] * lineProb(s, a, b, c)
+					for d := range size {
+						e4 += f[a][b] * f[c][d] * lineProb(s, a, b, c, d)
+					}
+				}
+			}
+		}
+		m := float64(s.m)
+		return ((m-1)*e2 + 2*(m-2)*e3 + (m-2)*(m-3)*e4) / norm
+	}
+	anti = variance([][]float64{{0, 1, -1}, {-1, 0, 1}, {1, -1, 0}})
+	if s.n >= 4 {
+		sym = variance([][]float64{{0, 1, -1, 0}, {1, 0, 0, -1}, {-1, 0, 0, 1}, {0, -1, 1, 0}})
+	}
+	return sym, anti
+}
+
+// equalProbs returns P(e places of a line hold the same card as the next
+// place), e = 0..m−1, for the first m cards of a uniform shoe of n cards
+// in k copies. A line with R runs of equal cards has e = m−R. Cut each run
+// anywhere, or not: a sequence of J blocks, each of one card, in which the
+// blocks of card c are a composition of its m_c copies. Those are counted
+// directly, card by card: B_J = Σ over (m_c, j_c) of the ways to interleave
+// the blocks, Π C(m_c−1, j_c−1) compositions, and Π (k)_{m_c} choices of
+// the copies. A line with R runs arises from C(m−R, J−R) block sequences
+// (the cuts among its m−R equal neighbours), so B_J = Σ_R C(m−R, J−R)·W_R,
+// solved for the W_R from the fewest runs up; all in exact integers, so
+// nothing cancels. Cost: O(n·m²·k²) big-integer products at most.
+func equalProbs(s shape) []float64 {
+	n, k, m := s.n, s.k, s.m
+	pascal := make([][]*big.Int, m+1)
+	for i := range pascal {
+		pascal[i] = make([]*big.Int, i+1)
+		pascal[i][0], pascal[i][i] = big.NewInt(1), big.NewInt(1)
+		for j := 1; j < i; j++ {
+			pascal[i][j] = new(big.Int).Add(pascal[i-1][j-1], pascal[i-1][j])
+		}
+	}
+	binom := func(a, b int) *big.Int {
+		if b < 0 || b > a {
+			return new(big.Int)
+		}
+		if a <= m {
+			return pascal[a][b]
+		}
+		return binomial(a, b)
+	}
+	// h[M][J]: the weight of the block sequences of the cards so far that
+	// use M cards in J blocks.
+	h := [][]*big.Int{{big.NewInt(1)}}
+	lo := 0
+	if s.whole() {
+		lo = k
+	}
+	copies := make([]*big.Int, k+1) // (k)_mc
+	copies[0] = big.NewInt(1)
+	for mc := 1; mc <= k; mc++ {
+		copies[mc] = new(big.Int).Mul(copies[mc-1], big.NewInt(int64(k-mc+1)))
+	}
+	t := new(big.Int)
+	for range n {
+		next := make([][]*big.Int, min(len(h)+k, m+1))
+		for M, row := range h {
+			for J, w := range row {
+				if w == nil {
+					continue
+				}
+				for mc := lo; mc <= k && M+mc <= m; mc++ {
+					if next[M+mc] == nil {
+						next[M+mc] = make([]*big.Int, M+mc+1)
+					}
+					for jc := min(mc, 1); jc <= mc; jc++ {
+						if mc > 0 && jc == 0 {
+							continue
+						}
+						comp := big.NewInt(1)
+						if mc > 0 {
+							comp = binom(mc-1, jc-1)
+						}
+						t.Mul(w, binom(J+jc, jc))
+						t.Mul(t, comp)
+						t.Mul(t, copies[mc])
+						cell := &next[M+mc][J+jc]
+						if *cell == nil {
+							*cell = new(big.Int)
+						}
+						(*cell).Add(*cell, t)
+					}
+				}
+			}
+		}
+		h = next
+	}
+	b := h[m]
+	w := make([]*big.Int, m+1) // w[R]: weight of the lines with R runs
+	for R := 0; R <= m; R++ {
+		w[R] = new(big.Int)
+		if R < len(b) && b[R] != nil {
+			w[R].Set(b[R])
+		}
+		for r := 0; r < R; r++ {
+			w[R].Sub(w[R], t.Mul(binom(m-r, R-r), w[r]))
+		}
+	}
+	total := new(big.Int).MulRange(int64(s.N-m+1), int64(s.N))
+	p := make([]float64, m)
+	for R := 1; R <= m; R++ {
+		p[m-R] = ratio(w[R], total)
+	}
+	return p
+}

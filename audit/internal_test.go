@@ -58,7 +58,8 @@ func TestDistributionsAgree(t *testing.T) {
 func TestPairPlanes(t *testing.T) {
 	const n = 40
 	r := rand.New(rand.NewPCG(1, 1))
-	plain, sliced := newCounts[uint32](n), newCounts[uint32](n)
+	s := shape{n: n, k: 1, N: n, m: n}
+	plain, sliced := newCounts[uint32](s, 0), newCounts[uint32](s, 0)
 	planes := newPairPlanes(n)
 	inv := make([]int32, n)
 	visited := make([]bool, n)
