@@ -28,11 +28,11 @@ func newHands(N, k int) (*hands, error) {
 		row := make([]uint64, k+1)
 		row[0] = 1
 		for i := 1; i <= k && i <= c; i++ {
-			hi, lo := bits.Add64(h.binom[c-1][i-1], h.binom[c-1][i], 0)
-			if hi != 0 || lo > math.MaxInt64 {
+			sum, carry := bits.Add64(h.binom[c-1][i-1], h.binom[c-1][i], 0)
+			if carry != 0 || sum > math.MaxInt64 {
 				return nil, fmt.Errorf("Hand = %d: C(%d, %d) hands are too many to rank", k, N, k)
 			}
-			row[i] = lo
+			row[i] = sum
 		}
 		h.binom[c] = row
 	}

@@ -21,6 +21,7 @@ func twoSided(x, df float64) float64 {
 	if math.IsInf(x, 1) {
 		return 0
 	}
+	x = max(x, 0) // a quadratic form below 0 by rounding
 	d := distuv.ChiSquared{K: df}
 	return min(1, 2*min(d.CDF(x), d.Survival(x)))
 }
