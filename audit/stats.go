@@ -99,8 +99,10 @@ func margins[T count](t []T, s shape, decks float64, rows bool) (worst int, chi2
 	for i := range lines {
 		all, sum := 0.0, 0.0
 		for j := range cells {
-			o := t[i*m+j]
-			if !rows {
+			var o T
+			if rows {
+				o = t[i*m+j]
+			} else {
 				o = t[j*m+i]
 			}
 			d := float64(o) - e

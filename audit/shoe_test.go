@@ -1,0 +1,214 @@
+package audit_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/fairshuffle/shuffle"
+	"github.com/fairshuffle/shuffle/audit"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// shoeDealer deals lines of m cards from shoes of k decks of 52: shuffle
+// gets the shoe as card numbers i mod 52 for i = 0..52k−1 (k fresh decks
+// in order, one after another) and must leave a permutation of them.
+type shoeDealer struct {
+	name    string
+	k, m    int
+	shuffle func(shoe []int)
+}
+
+// run audits decks lines of d.
+func (d shoeDealer) run(t *testing.T, decks int, opts audit.Options) *audit.Report {
+	t.Helper()
+	opts.Copies, opts.Dealt = d.k, d.m
+	a := audit.New(52, opts)
+	shoe := make([]int, 52*d.k)
+	for range decks {
+		for i := range shoe {
+			shoe[i] = i % 52
+		}
+		d.shuffle(shoe)
+		require.NoError(t, a.Add(shoe[:d.m]), d.name)
+	}
+	return a.Report()
+}
+
+func fairShoe(seed uint64) func([]int) {
+	r := rand.New(rand.NewPCG(seed, 7))
+	return func(s []int) { r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] }) }
+}
+
+// stacked shuffles each deck of the shoe alone and stacks them unmixed.
+func stacked(seed uint64) func([]int) {
+	r := rand.New(rand.NewPCG(seed, 8))
+	return func(s []int) {
+		for d := 0; d < len(s); d += 52 {
+			deck := s[d : d+52]
+			r.Shuffle(52, func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		}
+	}
+}
+
+// riffled gives the shoe, sorted as it comes, 3 riffles.
+func riffled(seed uint64) func([]int) {
+	sh := shuffle.NewRiffle(rand.NewPCG(seed, 9), 3)
+	return func(s []int) { shuffle.Slice(sh, s) }
+}
+
+// lastDeckBack shuffles the shoe fairly as distinct cards, then moves the
+// cards of its last deck into the back half: the front half holds the
+// first cards of the other decks in their order, the back half the rest
+// of them and the last deck, shuffled together.
+func lastDeckBack(seed uint64) func([]int) {
+	r := rand.New(rand.NewPCG(seed, 10))
+	var items, others, back []int
+	return func(s []int) {
+		n := len(s)
+		items = items[:0]
+		for i := range n {
+			items = append(items, i)
+		}
+		r.Shuffle(n, func(i, j int) { items[i], items[j] = items[j], items[i] })
+		others, back = others[:0], back[:0]
+		for _, it := range items {
+			if it >= n-52 {
+				back = append(back, it)
+			} else {
+				others = append(others, it)
+			}
+		}
+		back = append(back, others[n/2:]...)
+		r.Shuffle(len(back), func(i, j int) { back[i], back[j] = back[j], back[i] })
+		for i, it := range append(others[:n/2:n/2], back...) {
+			s[i] = it % 52
+		}
+	}
+}
+
+// naiveDeck is the classic mistake on a deck: each place swapped with any.
+func naiveDeck(seed uint64) func([]int) {
+	r := rand.New(rand.NewPCG(seed, 11))
+	return func(s []int) {
+		for i := range s {
+			j := r.IntN(len(s))
+			s[i], s[j] = s[j], s[i]
+		}
+	}
+}
+
+// TestShoes is the positive control for shoes and partial deals: fair
+// shoes of 2, 6 and 8 decks, whole, and the first cards of a deck and of
+// a shoe, pass, with every test that applies running (the second level
+// too) and every other one skipped with its reason. Each audit fails a
+// fair shuffle with probability at most α = 0.001 (Holm), so the five
+// fail together about 5 times in 1,000 seeds.
+func TestShoes(t *testing.T) {
+	for i, d := range []shoeDealer{
+		{"2-deck shoe", 2, 104, nil},
+		{"6-deck shoe", 6, 312, nil},
+		{"8-deck shoe", 8, 416, nil},
+		{"7 cards of a deck", 1, 7, nil},
+		{"10 cards of a 6-deck shoe", 6, 10, nil},
+	} {
+		d.shuffle = fairShoe(uint64(100 + i))
+		decks := 20480
+		if d.m < 52*d.k {
+			decks = 81920 // the adjacency batches need 4,096 lines of 7 cards
+		}
+		r := d.run(t, decks, audit.Options{})
+		skipped := map[string]string{}
+		for _, x := range r.Tests {
+			t.Logf("%-26s %-24s p=%.3f %s", d.name, x.Name, x.P, x.Skipped)
+			if !x.Ran() {
+				skipped[x.Name] = x.Skipped
+			}
+		}
+		want := []string{"fixed-points", "cycles", "rising"}
+		if d.m < 52*d.k {
+			want = append(want, "pairs")
+		}
+		if d.k > 1 && d.m < 52*d.k {
+			want = append(want, "repeats")
+		}
+		assert.Len(t, skipped, len(want), "%s: %v", d.name, skipped)
+		for _, name := range want {
+			assert.NotEmpty(t, skipped[name], "%s: %s", d.name, name)
+		}
+		if d.k > 1 {
+			_, ok := r.Test("equal-adjacency/batches")
+			assert.True(t, ok, d.name)
+		}
+		assert.Equal(t, "pass", r.Verdict, "%s: %v", d.name, r.Failed())
+	}
+}
+
+// TestShoePower is the negative control of the shoe tests: each planted
+// bias fails the named test far below Holm's threshold.
+func TestShoePower(t *testing.T) {
+	for _, c := range []struct {
+		d     shoeDealer
+		decks int
+		test  string
+		maxP  float64
+	}{
+		{shoeDealer{"6 decks stacked unmixed", 6, 312, stacked(1)}, 200, "equal-adjacency", 1e-100},
+		{shoeDealer{"8 decks stacked unmixed", 8, 416, stacked(2)}, 200, "equal-adjacency", 1e-100},
+		{shoeDealer{"2 decks stacked unmixed", 2, 104, stacked(3)}, 2000, "equal-adjacency", 1e-100},
+		{shoeDealer{"sorted 6-deck shoe riffled 3 times", 6, 312, riffled(4)}, 2000, "positions", 1e-100},
+		{shoeDealer{"sorted 6-deck shoe riffled 3 times", 6, 312, riffled(5)}, 2000, "pairs", 1e-100},
+		{shoeDealer{"6-deck shoe, last deck in the back half", 6, 312, lastDeckBack(6)}, 20000, "equal-adjacency", 1e-6},
+		{shoeDealer{"8-deck shoe, last deck in the back half", 8, 416, lastDeckBack(7)}, 20000, "equal-adjacency", 1e-6},
+		{shoeDealer{"7 cards of a naive deck", 1, 7, naiveDeck(8)}, 100000, "positions", 1e-10},
+	} {
+		r := c.d.run(t, c.decks, audit.Options{})
+		got, ok := r.Test(c.test)
+		require.True(t, ok)
+		t.Logf("%-42s %6d decks: %s p=%.3g; failed: %v", c.d.name, c.decks, c.test, got.P, names(r.Failed()))
+		assert.Less(t, got.P, c.maxP, "%s: %s", c.d.name, c.test)
+		assert.Equal(t, "fail", r.Verdict, c.d.name)
+	}
+}
+
+func names(ts []audit.Test) []string {
+	var s []string
+	for _, t := range ts {
+		s = append(s, fmt.Sprintf("%s %.2g", t.Name, t.P))
+	}
+	return s
+}
+
+// TestHand: fair hands of 5 cards pass the hand test; a dealer that deals
+// again, once, a hand whose two highest cards (by number) are neighbours
+// fails it: the colex buckets group hands by their highest cards.
+func TestHand(t *testing.T) {
+	fair := fairShoe(20)
+	r := rand.New(rand.NewPCG(21, 1))
+	shy := func(s []int) {
+		r.Shuffle(52, func(i, j int) { s[i], s[j] = s[j], s[i] })
+		h := slices.Clone(s[:5])
+		slices.Sort(h)
+		if h[4] == h[3]+1 {
+			r.Shuffle(52, func(i, j int) { s[i], s[j] = s[j], s[i] })
+		}
+	}
+	for _, c := range []struct {
+		name string
+		f    func([]int)
+		pass bool
+	}{{"fair", fair, true}, {"shy of neighbours on top", shy, false}} {
+		d := shoeDealer{c.name, 1, 5, c.f}
+		rep := d.run(t, 100000, audit.Options{Hand: 5})
+		h, ok := rep.Test("hand")
+		require.True(t, ok)
+		t.Logf("%s: hand χ²=%.0f df=%.0f p=%.3g (%s)", c.name, h.Statistic, h.DF, h.P, h.Note)
+		if c.pass {
+			assert.Equal(t, "pass", rep.Verdict, "%v", rep.Failed())
+		} else {
+			assert.Less(t, h.P, 1e-10)
+		}
+	}
+}
