@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -130,6 +131,113 @@ func TestPermutations(t *testing.T) {
 	assert.Len(t, seen, 120)
 }
 
+// TestBaccaratCounts holds the exact enumeration to the published figures.
+// The counts of ordered six-card deals are those of
+// http://www.casinoexploit.com/baccarat.html ("Probabilities in 8deck
+// Baccarat", "... 6deck ..."), whose totals are 416·415·…·411 and
+// 312·311·…·307. The chances to six digits are those of
+// https://www.multiplayerbaccarat.com/odds.html (6 and 8 decks, after
+// Thorp's The Mathematics of Gambling) and, for 8 decks, the "Total" row
+// of the Wizard of Odds' Baccarat Appendix 3,
+// http://wizardofodds.com/games/baccarat/appendix/3/.
+func TestBaccaratCounts(t *testing.T) {
+	for _, c := range []struct {
+		decks                       int
+		player, banker, tie         string // counts
+		pPlayer, pBanker, pTie, all float64
+	}{
+		{8, "2230518282592256", "2292252566437888", "475627426473216", 0.446247, 0.458597, 0.095156, 0},
+		{6, "392220492728832", "403095751234560", "83552962932288", 0.446279, 0.458653, 0.095069, 0},
+	} {
+		counts, total, err := baccaratCounts(c.decks)
+		require.NoError(t, err)
+		for i, want := range []string{c.player, c.banker, c.tie} {
+			assert.Equal(t, want, counts[i].String(), "%d decks: %s", c.decks, Baccarat.Outcomes[i])
+		}
+		p, err := Baccarat.Probs(c.decks)
+		require.NoError(t, err)
+		for i, want := range []float64{c.pPlayer, c.pBanker, c.pTie} {
+			assert.Equal(t, want, math.Round(p[i]*1e6)/1e6, "%d decks: %s: %v", c.decks, Baccarat.Outcomes[i], p[i])
+		}
+		n := int64(52 * c.decks)
+		assert.Equal(t, n*(n-1)*(n-2)*(n-3)*(n-4)*(n-5), total.Int64())
+	}
+}
+
+// TestBaccaratSum: the chances sum to 1 exactly, as rationals, from 1 to 8
+// decks and at the largest shoe Probs takes; and fewer decks favour the
+// banker (the published trend, 0.4596 at one deck).
+func TestBaccaratSum(t *testing.T) {
+	prev := 1.0
+	for _, decks := range []int{1, 2, 3, 4, 5, 6, 7, 8, maxBaccaratDecks} {
+		counts, total, err := baccaratCounts(decks)
+		require.NoError(t, err)
+		sum := new(big.Rat)
+		for _, n := range counts {
+			require.Positive(t, n.Sign())
+			sum.Add(sum, new(big.Rat).SetFrac(n, total))
+		}
+		assert.Zero(t, sum.Cmp(big.NewRat(1, 1)), "%d decks: the chances sum to %s", decks, sum)
+		p, err := Baccarat.Probs(decks)
+		require.NoError(t, err)
+		assert.Less(t, p[bankerWins], prev, "%d decks", decks)
+		prev = p[bankerWins]
+	}
+	p, err := Baccarat.Probs(1)
+	require.NoError(t, err)
+	assert.Equal(t, 0.4596, math.Round(p[bankerWins]*1e4)/1e4)
+}
+
+// TestBankerDraws holds the drawing rule to the tableau written out as
+// it is printed in casinos: D draws, S stands; the first column is the
+// player standing, then the player's third card 0–9.
+func TestBankerDraws(t *testing.T) {
+	tableau := []string{
+		0: "D DDDDDDDDDD",
+		1: "D DDDDDDDDDD",
+		2: "D DDDDDDDDDD",
+		3: "D DDDDDDDDSD",
+		4: "D SSDDDDDDSS",
+		5: "D SSSSDDDDSS",
+		6: "S SSSSSSDDSS",
+		7: "S SSSSSSSSSS",
+	}
+	for banker, row := range tableau {
+		assert.Equal(t, row[0] == 'D', bankerDraws(banker, -1), "banker %d, player stood", banker)
+		for third := range 10 {
+			assert.Equal(t, row[2+third] == 'D', bankerDraws(banker, third), "banker %d, player's third card %d", banker, third)
+		}
+	}
+}
+
+// TestBaccaratOutcome plays hand-picked coups; the cards go player,
+// banker, player, banker, then the third cards.
+func TestBaccaratOutcome(t *testing.T) {
+	for _, c := range []struct {
+		cards, want, why string
+	}{
+		{"4C 8D 5H KS 9C 9D", "player", "player's natural 9 beats banker's natural 8"},
+		{"4C 8D 4H KS 9C 9D", "tie", "naturals 8 and 8"},
+		{"KC 9D QH JS 9C 9D", "banker", "banker's natural ends the coup: the player's 0 draws nothing"},
+		{"QC 4D 6H AS 3C 9D", "banker", "player stands on 6; banker's 5 draws the next card, 3: 8 beats 6"},
+		{"QC 4D 6H AS 9C 3D", "player", "player stands on 6; banker's 5 draws 9: 4 loses"},
+		{"QC 4D 7H 2S 9C 3D", "player", "player stands on 7; banker's 6 stands: 7 beats 6"},
+		{"10C 3D 2H KS 8C 9D", "banker", "player's 2 draws 8: 0; banker's 3 stands on an 8"},
+		{"10C 3D 2H KS 9C 5D", "banker", "player's 2 draws 9: 1; banker's 3 draws 5: 8"},
+		{"10C 4D 2H KS AC 5D", "banker", "player's 2 draws ace: 3; banker's 4 stands on a 1: 4"},
+		{"10C 4D 2H KS 2C 5D", "banker", "player's 2 draws 2: 4; banker's 4 draws on a 2: 9"},
+		{"10C 5D 2H KS 3C 2D", "tie", "player's 2 draws 3: 5; banker's 5 stands on a 3"},
+		{"10C 5D 2H KS 4C 2D", "banker", "player's 2 draws 4: 6; banker's 5 draws on a 4: 7"},
+		{"10C 6D AH KS 6C 2D", "banker", "player's 1 draws 6: 7; banker's 6 draws on a 6: 8"},
+		{"10C 6D AH KS 5C 2D", "tie", "player's 1 draws 5: 6; banker's 6 stands on a 5"},
+		{"10C 7D AH KS 7C 2D", "player", "player's 1 draws 7: 8; banker's 7 stands"},
+		{"5C 5D 5H 5S 5C 5D", "tie", "0 and 0; player draws 5, banker's 0 draws 5"},
+	} {
+		cards := hand(t, c.cards)
+		assert.Equal(t, c.want, Baccarat.Outcomes[Baccarat.Outcome(cards)], "%s: %s", c.cards, c.why)
+	}
+}
+
 // TestGameProbsErrors: a deck count a game is not defined for is an error
 // that names the game and the count.
 func TestGameProbsErrors(t *testing.T) {
@@ -137,7 +245,7 @@ func TestGameProbsErrors(t *testing.T) {
 		g     Game
 		decks int
 	}{
-		{Poker, 2}, {Poker, 0}, {Poker, 8},
+		{Poker, 2}, {Poker, 0}, {Poker, 8}, {Baccarat, 0}, {Baccarat, -1}, {Baccarat, maxBaccaratDecks + 1},
 	} {
 		p, err := c.g.Probs(c.decks)
 		require.Error(t, err, "%s, %d decks", c.g.Name, c.decks)
@@ -157,6 +265,9 @@ func TestGames(t *testing.T) {
 		require.True(t, ok, g.Name)
 		assert.Equal(t, g.Name, got.Name)
 		decks := 1
+		if g.Name == "baccarat" {
+			decks = 8
+		}
 		p, err := g.Probs(decks)
 		require.NoError(t, err)
 		require.Len(t, p, len(g.Outcomes), g.Name)
@@ -172,7 +283,7 @@ func TestGames(t *testing.T) {
 		assert.Positive(t, q[0], "%s: Probs returned its cache", g.Name)
 		assert.Positive(t, g.Cards)
 	}
-	assert.Equal(t, []string{"poker"}, names)
+	assert.Equal(t, []string{"poker", "baccarat"}, names)
 	_, ok := LookupGame("blackjack")
 	assert.False(t, ok)
 	_, ok = LookupGame("Poker")
