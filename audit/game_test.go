@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -295,5 +297,124 @@ func TestGameOutcomeNoAllocs(t *testing.T) {
 	cards := hand(t, "10C 6D AH KS 6C 2D")
 	for _, g := range Games() {
 		assert.Zero(t, testing.AllocsPerRun(100, func() { g.Outcome(cards) }), g.Name)
+	}
+}
+
+// mcAlpha is the level of the Monte Carlo tests below: a correct Outcome
+// and Probs fail each of them with probability 10⁻⁶ over seeds (the
+// chi-square approximation holds well here: every class expects at least
+// 15 deals). The seeds are fixed, so a run is reproducible.
+const mcAlpha = 1e-6
+
+// mcDeals is the number of deals of each Monte Carlo test.
+const mcDeals = 1_000_000
+
+// dealer deals one game's worth of cards from the top of shoe, which it
+// may shuffle, and returns its outcome.
+type dealer func(shoe []int) int
+
+// fair shuffles the top k cards of the shoe uniformly and reads the game's
+// outcome from them. It is the start of a Fisher–Yates shuffle: the top k
+// cards of a uniformly shuffled shoe are k cards drawn without replacement,
+// which is what these k steps draw, whatever order the shoe was left in;
+// the rest of the shoe is not read, so it need not be shuffled (a full
+// 416-card shuffle would cost 70 times as much).
+func fair(g Game, r *rand.Rand) dealer {
+	return func(shoe []int) int {
+		for i := range g.Cards {
+			j := i + r.IntN(len(shoe)-i)
+			shoe[i], shoe[j] = shoe[j], shoe[i]
+		}
+		return g.Outcome(shoe)
+	}
+}
+
+// redeal is a planted bias: when a fair deal comes out as outcome, the
+// dealer, once in every `every` such deals, shuffles again and deals anew.
+// Outcome k then has chance p_k − p_k(1−p_k)/every and every other outcome
+// j has p_j + p_k·p_j/every.
+func redeal(g Game, r *rand.Rand, outcome, every int) dealer {
+	deal := fair(g, r)
+	return func(shoe []int) int {
+		o := deal(shoe)
+		if o == outcome && r.IntN(every) == 0 {
+			o = deal(shoe)
+		}
+		return o
+	}
+}
+
+// shoe returns a shoe of decks decks, in order.
+func shoe(decks int) []int {
+	s := make([]int, 0, 52*decks)
+	for range decks {
+		for c := range 52 {
+			s = append(s, c)
+		}
+	}
+	return s
+}
+
+// monteCarlo deals mcDeals games from a shoe of decks decks and returns the
+// chi-square of their outcomes against g.Probs, its degrees of freedom and
+// p-value.
+func monteCarlo(t *testing.T, g Game, decks int, deal dealer) (chi2, df, p float64) {
+	probs, err := g.Probs(decks)
+	require.NoError(t, err)
+	counts := make([]int64, len(probs))
+	s := shoe(decks)
+	for range mcDeals {
+		counts[deal(s)]++
+	}
+	chi2, df, p = pooledChiSquare(counts, probs, mcDeals)
+	require.Equal(t, float64(len(probs)-1), df, "no class pooled")
+	return chi2, df, p
+}
+
+// noncentrality is the chi-square's noncentrality under redeal: the
+// statistic's mean is about df plus this.
+func noncentrality(probs []float64, outcome, every int) float64 {
+	k, q := probs[outcome], 1/float64(every)
+	l := 0.0
+	for j, p := range probs {
+		d := q * k * p // the gain of every other outcome
+		if j == outcome {
+			d = -q * k * (1 - k)
+		}
+		l += d * d / p
+	}
+	return l * mcDeals
+}
+
+// TestGameMonteCarlo checks each game's Outcome against its Probs: 10⁶
+// fair deals (poker from one deck, baccarat from 8-deck shoes) must pass
+// the chi-square at level mcAlpha, and the same test must catch a dealer
+// who sometimes deals again: poker re-dealt once in 4 flushes (the
+// noncentrality is about 122, so the statistic's mean is 130 against a
+// threshold of 41), baccarat re-dealt once in 50 coups the player would
+// win (noncentrality about 99, mean 101 against a threshold of 28).
+func TestGameMonteCarlo(t *testing.T) {
+	for _, c := range []struct {
+		g             Game
+		decks         int
+		outcome, each int
+		seed          uint64
+	}{
+		{Poker, 1, flush, 4, 1},
+		{Baccarat, 8, playerWins, 50, 2},
+	} {
+		start := time.Now()
+		r := rand.New(rand.NewPCG(c.seed, 7))
+		chi2, df, p := monteCarlo(t, c.g, c.decks, fair(c.g, r))
+		t.Logf("%s, %d decks, fair: chi2 = %.2f, df = %g, p = %.3g (%v)", c.g.Name, c.decks, chi2, df, p, time.Since(start))
+		assert.Greater(t, p, mcAlpha, "%s: a fair deal fails", c.g.Name)
+
+		start = time.Now()
+		probs, _ := c.g.Probs(c.decks)
+		l := noncentrality(probs, c.outcome, c.each)
+		chi2, df, p = monteCarlo(t, c.g, c.decks, redeal(c.g, r, c.outcome, c.each))
+		t.Logf("%s, %d decks, one %s in %d dealt again: noncentrality %.1f, chi2 = %.2f, df = %g, p = %.3g (%v)",
+			c.g.Name, c.decks, c.g.Outcomes[c.outcome], c.each, l, chi2, df, p, time.Since(start))
+		assert.Less(t, p, mcAlpha, "%s: the planted bias passes", c.g.Name)
 	}
 }
