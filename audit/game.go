@@ -209,8 +209,8 @@ const (
 // the published ones, to the six digits published: player 0.446279 and
 // 0.446247, banker 0.458653 and 0.458597, tie 0.095069 and 0.095156
 // (https://www.multiplayerbaccarat.com/odds.html, after Thorp's The
-// Mathematics of Gambling; for 8 decks also the Wizard of Odds, Baccarat Appendix 3,
-// http://wizardofodds.com/games/baccarat/appendix/3/).
+// Mathematics of Gambling; for 8 decks also the Wizard of Odds' Baccarat
+// Appendix 3, http://wizardofodds.com/games/baccarat/appendix/3/).
 var Baccarat = Game{
 	Name:     "baccarat",
 	Outcomes: []string{"player", "banker", "tie"},
@@ -254,6 +254,7 @@ func baccaratResult(player, banker int) int {
 	return tie
 }
 
+// baccaratOutcome plays the coup dealt from cards[:6].
 func baccaratOutcome(cards []int) int {
 	cards = cards[:6]
 	v := func(i int) int { return baccaratValue[cards[i]%13] }
