@@ -10,46 +10,63 @@
 //	r := a.Report()
 //	fmt.Println(r.Verdict) // "pass" or "fail"
 //
-// The battery (test names as in [Test].Name):
+// It audits what a game really has in hand too: shoes of several decks
+// ([Options].Copies: each card k times), the first cards dealt from each
+// deck or shoe ([Options].Dealt), the sets of cards a hand is dealt
+// ([Options].Hand) and the outcomes of card games ([Options].Games:
+// [Poker], [Baccarat], or a [Game] of one's own).
 //
-//   - positions: the n×n table of card × final position, chi-square with
-//     (n−1)² degrees of freedom after scaling by (n−1)/n for the table's
-//     correlations; two-sided, so a table too even to be chance fails too.
-//   - cards, places: each card's row and each position's column of that
-//     table alone (n−1 degrees of freedom), the worst one, Bonferroni-corrected.
-//   - adjacency: how often card b directly follows card a, chi-square with
-//     n²−3n+1 degrees of freedom under the table's exact covariance.
-//   - pairs: how often card a comes before card b, for every pair,
+// The battery (test names as in [Test].Name), for lines of m cards dealt
+// from N = kn cards, k copies of each of n:
+//
+//   - positions: the n×m table of card × place, chi-square with
+//     (n−1)(m−1) degrees of freedom (n−1 more for a partial deal) under
+//     the table's exact covariance, which has fixed margins as Fisher's
+//     does: for a deck the plain statistic is scaled by (n−1)/n. Two-sided,
+//     so a table too even to be chance fails too.
+//   - cards, places: each card's row and each place's column of that
+//     table alone, the worst one, Bonferroni-corrected.
+//   - adjacency: how often card b directly follows card a ≠ b, chi-square
+//     with n²−3n+1 degrees of freedom under the table's exact covariance.
+//   - equal-adjacency (shoes): how many neighbours hold equal cards, against
+//     its exact law; it catches decks stacked unmixed.
+//   - pairs (whole decks): how often a comes before b, for every pair,
 //     chi-square with n(n−1)/2 degrees of freedom under the exact covariance.
-//   - fixed-points, cycles, rising: the number of cards at their own index,
-//     of cycles, and of rising sequences per deck, against their exact
-//     distributions (rencontres numbers, unsigned Stirling numbers of the
-//     first kind, Eulerian numbers), by chi-square with classes pooled to
-//     at least 5 expected decks.
-//   - serial: where a card goes in deck t+1 given where it was in deck t, a
+//   - fixed-points, cycles, rising (whole decks of distinct cards): the
+//     number of cards at their own index, of cycles, and of rising
+//     sequences per deck, against their exact distributions (rencontres
+//     numbers, unsigned Stirling numbers of the first kind, Eulerian
+//     numbers), by chi-square with classes pooled to at least 5 expected
+//     decks.
+//   - serial: a card at place i in deck t and at place j in deck t+1, a
 //     table like positions; it catches decks re-shuffled from the previous
 //     one, which every other test can miss.
-//   - repeats: decks equal to an earlier deck, against the birthday law
+//   - repeats: lines equal to an earlier line, against the birthday law
 //     (exact mean and variance; Poisson or normal tails). At 52 cards one
 //     repeat in 10¹⁰ decks is already a failure.
+//   - hand: the set of the first Hand cards, in 4,096 buckets of the
+//     combinatorial number system's ranks, each of exactly known size.
+//   - a game's name: the game's outcomes against their exact chances.
 //   - NAME/batches: a second level. The decks are cut into batches (by
 //     default the largest power of two up to 8192 decks that gives at least
-//     20 batches, and at least 1024 decks), each test above is run on every
-//     batch, and a Kolmogorov–Smirnov test asks whether its batch p-values
-//     are uniform; it catches a shuffle that drifts. cards, places and
-//     repeats take no part: their p-values are not uniform under the null.
+//     20 batches, and at least 1024 decks), each test above from positions
+//     to serial is run on every batch, and a Kolmogorov–Smirnov test asks
+//     whether its batch p-values are uniform; it catches a shuffle that
+//     drifts.
 //
-// Each test has a smallest deck count ([Test].MinDecks) at which its null
-// approximation holds; below it the test does not run and says so. The
-// verdict is family-wise: Holm's correction over the tests that ran, at
-// [Options].Alpha (0.001 by default), so a fair shuffle fails with
-// probability at most Alpha.
+// A test that does not apply to the lines (pairs of a partial deal, say)
+// is reported as skipped with the reason. Each test has a smallest deck
+// count ([Test].MinDecks) at which its null approximation holds; below it
+// the test does not run and says so. The verdict is family-wise: Holm's
+// correction over the tests that ran, at [Options].Alpha (0.001 by
+// default), so a fair shuffle fails with probability at most Alpha.
 //
-// Costs, for decks of n cards: O(n²) time per deck (the pairs test) and
-// O(n²) memory for the tables (4n² counters, plus 4n² per batch level, at
-// most four levels); the repeats test keeps 16 bytes per deck, and the
-// second level 8 bytes per test per batch. Nothing else grows with the
-// number of decks. At 52 cards an [Auditor] takes about 2 µs per deck.
+// Costs per line: O(n²) for a deck (the pairs test), O(N·n) for a shoe,
+// O(m·k) for m cards dealt, besides the serial test's O(m·k). Memory: the
+// tables, O(n·m + n² + m²) counters, times at most five levels; the
+// repeats test holds the keys of the first 2¹⁹ lines (16 MiB at most) and
+// the second level 8 bytes per test per batch. Nothing else grows with the
+// number of decks.
 //
 // The package uses gonum (gonum.org/v1/gonum) for the chi-square and
 // incomplete gamma functions behind its p-values: a well-kept library whose
@@ -64,6 +81,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strings"
 )
 
 // Options configure an [Auditor]. The zero value is the default.
@@ -84,6 +102,9 @@ type Options struct {
 	// Hand adds, when positive, a test that every set of Hand cards is
 	// equally likely to be the first Hand cards dealt. It needs Copies 1.
 	Hand int
+	// Games adds a test for each game: its outcomes of the first cards
+	// of each line against their exact chances. They need n = 52.
+	Games []Game
 }
 
 // DefaultAlpha is the family-wise level used when [Options].Alpha is 0.
@@ -100,8 +121,8 @@ const (
 type Test struct {
 	// Name identifies the test: "positions", "cards", "places",
 	// "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles",
-	// "rising", "serial", "repeats", "hand", or one of those followed by
-	// "/batches".
+	// "rising", "serial", "repeats", "hand", a game's name, or one of
+	// those followed by "/batches".
 	Name string
 	// Statistic is the test statistic: a chi-square for most tests, the
 	// number of repeated decks for repeats, the Kolmogorov–Smirnov
@@ -186,6 +207,9 @@ type Auditor struct {
 	visited []bool
 	sorted  []int // the hand test's first cards, sorted
 	hand    *hands
+	games   []Game
+	gameAt  []int       // where each game's outcomes start in the counts' extra table
+	gameP   [][]float64 // each game's chances
 	buf     []byte
 	seeds   [2]maphash.Seed
 	reps    repeatTally
@@ -271,6 +295,23 @@ func New(n int, opts Options) *Auditor {
 		}
 		a.hand, a.sorted = h, make([]int, opts.Hand)
 		extra += len(h.probs)
+	}
+	for _, g := range opts.Games {
+		p, err := g.Probs(k)
+		switch {
+		case n != 52:
+			panic(fmt.Sprintf("audit: New: game %s needs 52 cards, not %d", g.Name, n))
+		case g.Cards > m:
+			panic(fmt.Sprintf("audit: New: game %s reads %d cards, more than the %d dealt", g.Name, g.Cards, m))
+		case err != nil:
+			panic("audit: New: " + err.Error())
+		case len(p) != len(g.Outcomes):
+			panic(fmt.Sprintf("audit: New: game %s has %d outcomes and %d chances", g.Name, len(g.Outcomes), len(p)))
+		}
+		a.games = append(a.games, g)
+		a.gameAt = append(a.gameAt, extra)
+		a.gameP = append(a.gameP, p)
+		extra += len(p)
 	}
 	if a.alpha == 0 {
 		a.alpha = DefaultAlpha
@@ -481,6 +522,9 @@ func (a *Auditor) count(deck []int, c *counts[uint32]) {
 	if a.hand != nil {
 		c.extra[a.hand.bucket(deck, a.sorted)]++
 	}
+	for i, g := range a.games {
+		c.extra[a.gameAt[i]+g.Outcome(deck)]++
+	}
 	a.decks++
 }
 
@@ -675,6 +719,13 @@ func (a *Auditor) Report() *Report {
 		add("hand", int64(pooledMinDecks(h.probs)), func() (float64, float64, float64, string) {
 			x, df, p := pooledChiSquare(c.extra[:len(h.probs)], h.probs, float64(d))
 			return x, df, p, fmt.Sprintf("%d hands of %d cards in %d buckets", h.hands, h.k, len(h.probs))
+		})
+	}
+	for i, g := range a.games {
+		p, at := a.gameP[i], a.gameAt[i]
+		add(g.Name, int64(pooledMinDecks(p)), func() (float64, float64, float64, string) {
+			x, df, pv := pooledChiSquare(c.extra[at:at+len(p)], p, float64(d))
+			return x, df, pv, "outcomes: " + strings.Join(g.Outcomes, ", ")
 		})
 	}
 	for _, t := range a.batch {

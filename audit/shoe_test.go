@@ -212,3 +212,49 @@ func TestHand(t *testing.T) {
 		}
 	}
 }
+
+// TestGames is the positive and negative control of the game tests
+// through an audit: fair deals pass; a dealer that deals again, once, a
+// flush among the first five cards fails poker, and one that deals the
+// shoe again, once, when the player would win its first coup fails
+// baccarat.
+func TestGames(t *testing.T) {
+	r := rand.New(rand.NewPCG(30, 1))
+	flushShy := func(s []int) {
+		r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		if audit.Poker.Outcomes[audit.Poker.Outcome(s)] == "flush" {
+			r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		}
+	}
+	bankerFriend := func(s []int) {
+		r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		if audit.Baccarat.Outcomes[audit.Baccarat.Outcome(s)] == "player" {
+			r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+		}
+	}
+	for _, c := range []struct {
+		d     shoeDealer
+		game  audit.Game
+		decks int
+		pass  bool
+	}{
+		{shoeDealer{"fair poker", 1, 5, fairShoe(31)}, audit.Poker, 200000, true},
+		{shoeDealer{"flush-shy poker", 1, 5, flushShy}, audit.Poker, 200000, false},
+		{shoeDealer{"fair baccarat, 8 decks", 8, 6, fairShoe(32)}, audit.Baccarat, 20000, true},
+		{shoeDealer{"banker-friendly baccarat, 8 decks", 8, 6, bankerFriend}, audit.Baccarat, 20000, false},
+	} {
+		rep := c.d.run(t, c.decks, audit.Options{Games: []audit.Game{c.game}})
+		g, ok := rep.Test(c.game.Name)
+		require.True(t, ok)
+		t.Logf("%-34s %s χ²=%.1f df=%.0f p=%.3g", c.d.name, g.Name, g.Statistic, g.DF, g.P)
+		if c.pass {
+			assert.Equal(t, "pass", rep.Verdict, "%v", rep.Failed())
+		} else {
+			assert.Less(t, g.P, 1e-10, c.d.name)
+			assert.Equal(t, "fail", rep.Verdict)
+		}
+	}
+	assert.Panics(t, func() { audit.New(52, audit.Options{Copies: 2, Games: []audit.Game{audit.Poker}}) })
+	assert.Panics(t, func() { audit.New(52, audit.Options{Dealt: 4, Games: []audit.Game{audit.Baccarat}}) })
+	assert.Panics(t, func() { audit.New(10, audit.Options{Games: []audit.Game{audit.Baccarat}}) })
+}
