@@ -145,43 +145,109 @@ func TestKS(t *testing.T) {
 	assert.Less(t, p, 1e-10)
 }
 
-// TestCalibration audits 300 fair streams of 6 cards and checks that each
-// test's p-values are uniform (Kolmogorov–Smirnov at 1e-4), so the null
-// distributions and their approximations hold. cards and places are
-// Bonferroni bounds, conservative by design: their p-values must only not
-// be too small. With 8 checks at 1e-4 this fails for 1 seed in 1,000.
+// TestCalibration audits 300 fair streams of each small shape (a deck of
+// 6, a shoe of 3 copies of 4 cards, 3 cards dealt from a deck of 6 and 5
+// from that shoe) and checks that each test's p-values are uniform
+// (Kolmogorov–Smirnov at 1e-4), so the null distributions and their
+// approximations hold. cards and places are Bonferroni bounds,
+// conservative by design, and repeats is a count with a few values where
+// its mean is small (the shoe) or nearly fixed (3 cards of 6 have only 120
+// orders): their p-values must only not be too small. With about 24
+// checks at 1e-4 this fails for 1 seed in 400.
 func TestCalibration(t *testing.T) {
-	const n, decks, runs = 6, 1500, 300
-	ps := map[string][]float64{}
-	r := rand.New(rand.NewPCG(5, 5))
+	const decks, runs = 1500, 300
+	for _, s := range []shape{{n: 6, k: 1, N: 6, m: 6}, {n: 4, k: 3, N: 12, m: 12}, {n: 6, k: 1, N: 6, m: 3}, {n: 4, k: 3, N: 12, m: 5}} {
+		ps := map[string][]float64{}
+		r := rand.New(rand.NewPCG(5, uint64(s.N*100+s.m)))
+		deck := make([]int, s.N)
+		for range runs {
+			a := New(s.n, Options{Copies: s.k, Dealt: s.m})
+			for range decks {
+				for i := range deck {
+					deck[i] = i % s.n
+				}
+				r.Shuffle(s.N, func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+				require.NoError(t, a.Add(deck[:s.m]))
+			}
+			for _, x := range a.Report().Tests {
+				if x.Ran() {
+					ps[x.Name] = append(ps[x.Name], x.P)
+				}
+			}
+		}
+		uniform := []string{"positions", "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles", "rising", "serial"}
+		conservative := []string{"cards", "places", "repeats"}
+		if s.perm() {
+			uniform, conservative = append(uniform, "repeats"), conservative[:2]
+		}
+		for _, name := range uniform {
+			if len(ps[name]) == 0 {
+				continue
+			}
+			require.Len(t, ps[name], runs, "%v %s", s, name)
+			d, p := ksUniform(ps[name])
+			t.Logf("n=%d k=%d m=%d %-15s KS D=%.3f p=%.3g", s.n, s.k, s.m, name, d, p)
+			assert.Greater(t, p, 1e-4, "%v %s", s, name)
+		}
+		for _, name := range conservative {
+			if name == "repeats" && s.k > 1 && s.m < s.N {
+				continue // skipped: a partial shoe's lines are not equally likely
+			}
+			require.Len(t, ps[name], runs, "%v %s", s, name)
+			low := 0
+			for _, p := range ps[name] {
+				if p < 0.05 {
+					low++
+				}
+			}
+			assert.LessOrEqual(t, low, 30, "%v %s", s, name) // at most 5% expected: 15 ± 3.8
+		}
+	}
+}
+
+// TestRepeatsBeyondKeep: past the keys it holds, the repeats count keeps
+// its exact law. With keep lowered to 100 lines and 3,000 decks of 6
+// cards (720 orders), 4,000 fair audits' repeats have the mean and
+// variance law gives (mean within 4.5 standard errors, variance within
+// 15%: false failure below 1e-4); a dealer of only 120 orders (the last
+// card never moves) is far out.
+func TestRepeatsBeyondKeep(t *testing.T) {
+	defer func(k int64) { keep = k }(keep)
+	keep = 100
+	const n, decks, runs = 6, 3000, 4000
+	r := rand.New(rand.NewPCG(9, 9))
 	deck := make([]int, n)
+	lg, _ := math.Lgamma(n + 1)
+	var mean, variance, sum, sum2 float64
 	for range runs {
+		var tally repeatTally
 		a := New(n, Options{})
 		for range decks {
 			for i := range deck {
 				deck[i] = i
 			}
 			r.Shuffle(n, func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-			require.NoError(t, a.Add(deck))
+			tally.add(a.key(deck))
 		}
-		for _, x := range a.Report().Tests {
-			if x.Ran() {
-				ps[x.Name] = append(ps[x.Name], x.P)
-			}
+		mean, variance = tally.law(lg)
+		x := float64(tally.repeats())
+		sum += x
+		sum2 += x * x
+	}
+	m := sum / runs
+	v := sum2/runs - m*m
+	t.Logf("law: mean %.4f variance %.4f; seen: mean %.4f variance %.4f", mean, variance, m, v)
+	assert.InDelta(t, mean, m, 4.5*math.Sqrt(variance/runs))
+	assert.InEpsilon(t, variance, v, 0.15)
+	// The control: card 5 stays last.
+	a := New(n, Options{})
+	for range decks {
+		for i := range deck {
+			deck[i] = i
 		}
+		r.Shuffle(n-1, func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		require.NoError(t, a.Add(deck))
 	}
-	for _, name := range []string{"positions", "adjacency", "pairs", "fixed-points", "cycles", "rising", "serial", "repeats"} {
-		d, p := ksUniform(ps[name])
-		t.Logf("%-13s KS D=%.3f p=%.3g", name, d, p)
-		assert.Greater(t, p, 1e-4, name)
-	}
-	for _, name := range []string{"cards", "places"} {
-		low := 0
-		for _, p := range ps[name] {
-			if p < 0.05 {
-				low++
-			}
-		}
-		assert.LessOrEqual(t, low, 30, name) // at most 5% expected: 15 ± 3.8
-	}
+	got, _ := a.Report().Test("repeats")
+	assert.Less(t, got.P, 1e-10)
 }

@@ -7,7 +7,7 @@ import (
 
 // keep is the most lines whose keys the repeats test holds, in a table of
 // at most 2·keep slots of 16 bytes: 16 MiB, whatever the number of decks.
-const keep = 1 << 19
+var keep int64 = 1 << 19
 
 // repeatTally counts repeated lines in constant memory. The keys of the
 // first keep lines are held: a repeat among them is counted as it comes;
