@@ -308,7 +308,7 @@ func batchPlot(t audit.Test) (template.HTML, error) {
 	if at > 0.75 {
 		anchor, dx = "end", -5
 	}
-	f(`<text x="%.2f" y="%.2f" text-anchor="%s" fill="#e66101" font-weight="bold">D</text>`+"\n", x(at)+dx, y((from+to)/2)+4, anchor)
+	f(`<text x="%.2f" y="%.2f" text-anchor="%s" fill="#e66101" stroke="#fff" stroke-width="3" paint-order="stroke" font-weight="bold">D</text>`+"\n", x(at)+dx, y((from+to)/2)+4, anchor)
 	for i, u := range ps {
 		f(`<circle class="batch" cx="%.2f" cy="%.2f" r="2.5" data-batch="%d" data-p="%s"/>`+"\n",
 			x(u), y(float64(rank[i]+1)/float64(k)), i+1, jsonNumber(u))
