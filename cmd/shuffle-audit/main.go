@@ -80,6 +80,8 @@ type config struct {
 	labels string
 	json   bool
 	batch  int
+	html   string   // -html: the report as one HTML file
+	args   []string // the command line, for the HTML report
 	// Both.
 	alpha float64
 	png   string
@@ -113,11 +115,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func parse(args []string, stderr io.Writer) (*config, error) {
 	fs := flag.NewFlagSet("shuffle-audit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	c := &config{}
+	c := &config{args: args}
 	fs.StringVar(&c.in, "in", "", "audit the decks of `FILE`, one a line (- for standard input)")
 	fs.StringVar(&c.exec, "exec", "", "run `COMMAND` (with sh -c) and audit the decks it prints")
 	fs.StringVar(&c.labels, "labels", "", "card labels, one a line, from `FILE`: label i (from 0) is card i")
 	fs.BoolVar(&c.json, "json", false, "with -in or -exec: write the report as JSON to standard output")
+	fs.StringVar(&c.html, "html", "", "with -in or -exec: write the report as one self-contained HTML `FILE` (for filing: verdict, input digest, every test, heat map)")
 	fs.IntVar(&c.batch, "batch", 0, "decks per batch of the second level (default: the largest power of two from 1024 to 8192 that gives 20 batches)")
 	fs.Float64Var(&c.alpha, "alpha", 0.001, "family-wise significance level (Holm's correction over all tests)")
 	algo := fs.String("algo", "", "algorithms to audit, comma-separated (default all): "+strings.Join(names(shuffle.Algorithms()), ", "))
@@ -173,7 +176,7 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage. Flags:
 		}
 		return c, nil
 	}
-	for _, f := range []string{"labels", "json", "batch"} {
+	for _, f := range []string{"labels", "json", "batch", "html"} {
 		if set[f] {
 			return nil, fmt.Errorf("-%s needs -in or -exec", f)
 		}

@@ -149,6 +149,9 @@ loop:
 		fmt.Fprintln(stderr, "shuffle-audit:", err)
 		return 2
 	}
+	if err := writeHTMLFile(c, rep, dec, source, sum); err != nil {
+		return fail("%v", err)
+	}
 	if rep.Verdict == "pass" {
 		return 0
 	}
