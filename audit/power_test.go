@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"flag"
 	"fmt"
 	"math"
 	"math/big"
@@ -8,13 +9,15 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/mathext"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// The law of one known biased shuffle, exactly: Fisher–Yates on 52 cards
+// The battery's power, stated for one known bias: Fisher–Yates on 52 cards
 // drawing j = r mod m with r from C's 15-bit rand(), as old C code did
 // (each value of r mod 52 comes 630 or 631 times in 32768: a bias of 1 in
 // 630). The law of the decks is computed exactly where the battery counts
@@ -22,9 +25,11 @@ import (
 // programming over the loop's steps in float64 (checked against exact
 // rationals and against every sequence of draws of small loops), and
 // estimated by coupled Monte Carlo where no exact method is at hand (fixed
-// points, rising sequences). Each test's statistic under the loop is
-// non-central chi-square, its non-centrality the test's own statistic run
-// on the expected counts.
+// points, rising sequences). Each test's statistic is then non-central
+// chi-square, its non-centrality the test's own statistic run on the
+// expected counts, and the decks at which it fails with a given
+// probability follow (TestModuloPower). TestModuloAudit checks the
+// figures on decks dealt in-process through the real Auditor.
 
 // swapStep is one step of a Fisher–Yates loop: the card at position k is
 // swapped with the card at position j, drawn with probability q[j].
@@ -760,5 +765,529 @@ func TestNoncentralChiSquare(t *testing.T) {
 			got := float64(above) / draws
 			assert.InDelta(t, p, got, 5*math.Sqrt(p*(1-p)/draws), "df=%g λ=%g x=%g", df, l, x)
 		}
+	}
+}
+
+// chiSquareUpper returns x with P(X > x) = p for X chi-square with df
+// degrees of freedom, by bisection on the tail itself (accurate at any p,
+// where 1−p would lose digits).
+func chiSquareUpper(p, df float64) float64 {
+	return chiSquareRoot(func(x float64) float64 { return -chiSquareP(x, df) }, -p, df)
+}
+
+// chiSquareLower returns x with P(X ≤ x) = p.
+func chiSquareLower(p, df float64) float64 {
+	return chiSquareRoot(func(x float64) float64 { return distuv.ChiSquared{K: df}.CDF(x) }, p, df)
+}
+
+// chiSquareRoot solves f(x) = y for f increasing from 0 to ∞.
+func chiSquareRoot(f func(float64) float64, y, df float64) float64 {
+	lo, hi := 0.0, df+10
+	for f(hi) < y {
+		lo, hi = hi, 2*hi
+	}
+	for range 200 {
+		mid := (lo + hi) / 2
+		if mid == lo || mid == hi {
+			break
+		}
+		if f(mid) < y {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// powerSpec is one test against a biased shuffle: lambda returns, at decks
+// decks, its degrees of freedom and the non-centrality of its statistic
+// (the statistic run on the expected counts), or one per line for a
+// worst-of-lines test (cards, places).
+type powerSpec struct {
+	name     string
+	twoSided bool // the p-value is 2·min(CDF, survival)
+	lines    bool // the worst of len(lambda) lines, Bonferroni ×len(lambda)
+	lambda   func(decks float64) (lambda []float64, df float64)
+}
+
+// thresholds caches chiSquareUpper and chiSquareLower.
+var thresholds = map[[3]float64]float64{}
+
+func threshold(p, df float64, upper bool) float64 {
+	key := [3]float64{p, df, 0}
+	if upper {
+		key[2] = 1
+	}
+	x, ok := thresholds[key]
+	if !ok {
+		if upper {
+			x = chiSquareUpper(p, df)
+		} else {
+			x = chiSquareLower(p, df)
+		}
+		thresholds[key] = x
+	}
+	return x
+}
+
+// power is the probability that the test's p-value is below level, taking
+// its statistic as non-central chi-square. A worst-of-lines test fails if
+// any line's p is below level/lines, the lines taken as independent. A
+// pooled test with no degree of freedom does not run.
+func (s powerSpec) power(decks, level float64) float64 {
+	lam, df := s.lambda(decks)
+	if df < 1 {
+		return 0
+	}
+	if s.lines {
+		level /= float64(len(lam))
+	}
+	pass := 1.0
+	for _, l := range lam {
+		var fail float64
+		if s.twoSided {
+			fail = ncChiSquareSurvival(threshold(level/2, df, true), df, l) +
+				ncChiSquareCDF(threshold(level/2, df, false), df, l)
+		} else {
+			fail = ncChiSquareSurvival(threshold(level, df, true), df, l)
+		}
+		pass *= 1 - fail
+	}
+	return 1 - pass
+}
+
+// decksFor returns the number of decks at which power(decks) = target, on
+// log(decks) between 10 and 10¹⁵: bisection down to a bracket of a factor
+// 2, then the Illinois variant of regula falsi, to 10⁻⁶ of itself; +Inf if
+// even 10¹⁵ decks are not enough.
+func decksFor(power func(decks float64) float64, target float64) float64 {
+	f := func(x float64) float64 { return power(math.Pow(10, x)) - target }
+	lo, hi := 1.0, 15.0
+	fhi := f(hi)
+	if fhi < 0 {
+		return math.Inf(1)
+	}
+	flo := f(lo)
+	for hi-lo > 0.3 {
+		mid := (lo + hi) / 2
+		if fm := f(mid); fm < 0 {
+			lo, flo = mid, fm
+		} else {
+			hi, fhi = mid, fm
+		}
+	}
+	// Illinois: the end kept twice in a row has its value halved.
+	side := 0
+	for hi-lo > 4e-7 && flo != fhi {
+		x := hi - fhi*(hi-lo)/(fhi-flo)
+		fx := f(x)
+		switch {
+		case fx == 0:
+			return math.Pow(10, x)
+		case fx < 0:
+			lo, flo = x, fx
+			if side == -1 {
+				fhi /= 2
+			}
+			side = -1
+		default:
+			hi, fhi = x, fx
+			if side == 1 {
+				flo /= 2
+			}
+			side = 1
+		}
+		if math.Abs(fx) < 1e-9 {
+			return math.Pow(10, x)
+		}
+	}
+	return math.Pow(10, (lo+hi)/2)
+}
+
+func linear(lambda, df float64) func(float64) ([]float64, float64) {
+	return func(d float64) ([]float64, float64) { return []float64{d * lambda}, df }
+}
+
+// pooledLambda is the non-centrality of the pooled chi-square test of a
+// law against null at decks decks, pooled as the package pools:
+// decks·Σ (p−π)²/π over the classes. The law is given twice, as two
+// independent estimates a and b (the same slice twice for an exact law),
+// and (p−π)² is taken as (a−π)(b−π), so that the estimates' noise adds
+// nothing on average; a negative sum is taken as 0.
+func pooledLambda(a, b, null []float64, decks float64) ([]float64, float64) {
+	cut := pool(null, decks)
+	lam := 0.0
+	for i := 1; i < len(cut); i++ {
+		da, db, e := 0.0, 0.0, 0.0
+		for k := cut[i-1]; k < cut[i]; k++ {
+			da += a[k] - null[k]
+			db += b[k] - null[k]
+			e += null[k]
+		}
+		if e > 0 {
+			lam += decks * da * db / e
+		}
+	}
+	return []float64{max(0, lam)}, float64(len(cut) - 2)
+}
+
+// lineLambdas returns each row's (rows true) or column's non-centrality per
+// deck: n·Σ(p−1/n)², a multinomial line's plain chi-square.
+func (b *biasedLaw) lineLambdas(rows bool) []float64 {
+	n := b.n
+	per := make([]float64, n)
+	for c := range n {
+		for j := range n {
+			d := b.pos[c*n+j] - 1/float64(n)
+			if rows {
+				per[c] += float64(n) * d * d
+			} else {
+				per[j] += float64(n) * d * d
+			}
+		}
+	}
+	return per
+}
+
+func perLine(per []float64, df float64) func(float64) ([]float64, float64) {
+	return func(d float64) ([]float64, float64) {
+		lam := make([]float64, len(per))
+		for i, v := range per {
+			lam[i] = d * v
+		}
+		return lam, df
+	}
+}
+
+// battery returns the first-level tests of the battery against b, in the
+// order of the package documentation, without repeats (see
+// TestModuloPower).
+func (b *biasedLaw) battery() []powerSpec {
+	n := b.n
+	s := []powerSpec{
+		{name: "positions", twoSided: true, lambda: linear(b.perDeck("positions"))},
+		{name: "cards", lines: true, lambda: perLine(b.lineLambdas(true), float64(n-1))},
+		{name: "places", lines: true, lambda: perLine(b.lineLambdas(false), float64(n-1))},
+		{name: "adjacency", twoSided: true, lambda: linear(b.perDeck("adjacency"))},
+		{name: "pairs", twoSided: true, lambda: linear(b.perDeck("pairs"))},
+	}
+	z := newNulls(deckShape(n))
+	for _, t := range []struct {
+		name string
+		law  [2][]float64
+		null []float64
+	}{{"fixed-points", b.fixed, z.fixed}, {"cycles", [2][]float64{b.cycles, b.cycles}, z.cycles}, {"rising", b.rising, z.rising}} {
+		if t.law[0] != nil {
+			s = append(s, powerSpec{name: t.name, lambda: func(d float64) ([]float64, float64) { return pooledLambda(t.law[0], t.law[1], t.null, d) }})
+		}
+	}
+	return append(s, powerSpec{name: "serial", twoSided: true, lambda: linear(b.perDeck("serial"))})
+}
+
+// targeted returns the tests considered as additions to the battery:
+// spearman; ends, the two end positions' columns, the worst one
+// Bonferroni ×2 (the first position drawn by the forward loop and by the
+// backward one); and means, each card's mean position (n−1 degrees of
+// freedom).
+func (b *biasedLaw) targeted() []powerSpec {
+	n := b.n
+	col := b.lineLambdas(false)
+	mu := float64(n-1) / 2
+	means := 0.0
+	for c := range n {
+		m := 0.0
+		for j := range n {
+			m += float64(j) * b.pos[c*n+j]
+		}
+		means += (m - mu) * (m - mu)
+	}
+	// One uniform deck's positions have covariance n(n+1)/12·(I − J/n) on
+	// the cards' centred mean positions.
+	means *= 12 / float64(n*(n+1))
+	return []powerSpec{
+		{name: "spearman", lambda: linear(func() (float64, float64) {
+			chi2, df, _ := spearmanTest(b.pos, deckShape(n), 1)
+			return chi2, df
+		}())},
+		{name: "ends", lines: true, lambda: perLine([]float64{col[0], col[n-1]}, float64(n-1))},
+		{name: "means", lambda: linear(means, float64(n-1))},
+	}
+}
+
+// combined returns the probability that a battery of tests fails (some
+// p-value below level, as Holm's first step asks) three ways: the most
+// powerful test alone (a lower bound), the tests taken as independent, and
+// the sum of their powers (an upper bound, whatever their dependence).
+func combined(specs []powerSpec, decks, level float64) [3]float64 {
+	best, pass, sum := 0.0, 1.0, 0.0
+	for _, s := range specs {
+		p := s.power(decks, level)
+		best = max(best, p)
+		pass *= 1 - p
+		sum += p
+	}
+	return [3]float64{best, 1 - pass, min(1, sum)}
+}
+
+// batchDecks estimates the decks at which s/batches, the Kolmogorov–Smirnov
+// test of s's p-values over batches of maxBatch decks, fails: each batch's
+// p-value has CDF G(u) instead of u, and with N batches √N·sup|Ĝ−u| is
+// about √N·δ, δ = sup|G(u)−u|, while the test fails once it passes c,
+// Kolmogorov's quantile at level: N ≈ (c/δ)² batches, a figure of the
+// right order (the statistic's spread around √N·δ is ignored).
+func batchDecks(s powerSpec, level float64) (delta, decks float64) {
+	lam, df := s.lambda(maxBatch)
+	if df < 1 {
+		return 0, math.Inf(1)
+	}
+	l := lam[0]
+	for i := 1; i < 400; i++ {
+		u := math.Pow(10, -8*float64(400-i)/400) // 10⁻⁸ to 1
+		var g float64
+		if s.twoSided {
+			g = ncChiSquareSurvival(chiSquareUpper(u/2, df), df, l) + ncChiSquareCDF(chiSquareLower(u/2, df), df, l)
+		} else {
+			g = ncChiSquareSurvival(chiSquareUpper(u, df), df, l)
+		}
+		delta = max(delta, math.Abs(g-u))
+	}
+	c := chiSquareRoot(func(x float64) float64 { return -kolmogorovQ(x) }, -level, 1)
+	return delta, maxBatch * (c / delta) * (c / delta)
+}
+
+// moduloPins are the decks at which each test alone fails the 15-bit
+// modulo loop on 52 cards with probability 0.5 and 0.9, backward then
+// forward (TestModuloPower), and the tolerance of the pin: 0.1% for the
+// exact figures. fixed-points is pinned to 15% of the figures from 1.6·10⁷
+// coupled samples (the test's 5·10⁵ give figures within 7% of them);
+// rising and serial, far out of reach, only to their order (tolerance 0:
+// D50 above the first figure).
+var moduloPins = map[string]struct {
+	decks [4]float64 // D50, D90 backward; D50, D90 forward
+	tol   float64
+}{
+	"positions":      {[4]float64{5.0013e7, 6.7421e7, 5.0005e7, 6.7410e7}, 1e-3},
+	"cards":          {[4]float64{1.2197e8, 1.5844e8, 1.9510e8, 2.4922e8}, 1e-3},
+	"places":         {[4]float64{9.1944e7, 1.2179e8, 9.1552e7, 1.2120e8}, 1e-3},
+	"adjacency":      {[4]float64{1.3723e11, 1.8503e11, 1.3548e11, 1.8267e11}, 1e-3},
+	"pairs":          {[4]float64{7.9789e7, 1.0840e8, 1.0756e8, 1.4614e8}, 1e-3},
+	"fixed-points":   {[4]float64{2.351e8, 3.727e8, 1.338e8, 2.121e8}, 0.15}, // 1.6·10⁷ coupled samples
+	"cycles":         {[4]float64{2.1071e8, 3.3459e8, 1.6554e8, 2.6286e8}, 1e-3},
+	"rising":         {[4]float64{1e9, 0, 1e9, 0}, 0}, // 6.7·10⁹ and 1.2·10¹⁰ from 1.6·10⁷ samples
+	"serial":         {[4]float64{1e15, 0, 1e15, 0}, 0},
+	"spearman":       {[4]float64{1.0115e7, 1.7569e7, 1.0108e7, 1.7556e7}, 1e-3},
+	"ends":           {[4]float64{1.5871e8, 2.3272e8, 1.5888e8, 2.3309e8}, 1e-3},
+	"means":          {[4]float64{1.8185e7, 2.6989e7, 2.4507e7, 3.6373e7}, 1e-3},
+	"battery (17)":   {[4]float64{4.797e7, 6.38e7, 4.833e7, 6.476e7}, 0.01},
+	"+spearman (18)": {[4]float64{1.010e7, 1.754e7, 1.009e7, 1.752e7}, 0.01},
+}
+
+// TestModuloPower states the power of the battery against Fisher–Yates on
+// 52 cards drawing j by r mod m with r from C's 15-bit rand(), m = 52
+// down to 2, the m positions being [0, k] (backward) or [k, 51] (forward):
+// each value of r mod 52 comes 630 or 631 times in 32768, a bias of 1 in
+// 630. For each test it logs the non-centrality per deck, the degrees of
+// freedom, and D50 and D90, the decks at which the test alone fails with
+// probability 0.5 and 0.9.
+//
+// The audit fails when some Holm-adjusted p-value is below α, which
+// happens exactly when the smallest p is below α/m, m the number of tests
+// that ran (17 at 52 cards from 20,480 decks on). So the audit fails as
+// soon as one test's p < α/m, with a probability between that of its most
+// powerful test and the sum over its tests; the figure quoted takes them
+// as independent, 1 − Π(1 − power). The targeted tests
+// (spearman, and, for comparison, ends and means) would each be one more
+// test in the family: they are taken at α/(m+1), and the battery with
+// spearman at α/(m+1) for every test.
+//
+// Each statistic is taken as non-central chi-square with the test's
+// degrees of freedom and non-centrality the statistic of the expected
+// counts (under the loop the counts' covariance differs from a uniform
+// shuffle's by about 1 part in 600, and at these deck counts the counts
+// are normal; TestModuloAudit checks the means). repeats has no power:
+// the loop's collision probability is that of a uniform shuffle times
+// 1 + 7.8·10⁻⁶. The second level's figures are rough (batchDecks).
+func TestModuloPower(t *testing.T) {
+	const n, words = 52, 32768
+	alpha := DefaultAlpha
+	r, err := Shuffles(n, 20480, moduloDealer(n, words, false, 1), Options{})
+	require.NoError(t, err)
+	m := 0
+	for _, x := range r.Tests {
+		if x.Ran() {
+			m++
+		}
+		require.LessOrEqual(t, x.MinDecks, int64(20480), x.Name)
+	}
+	require.Equal(t, 17, m, "tests that run at 52 cards")
+	level, level1 := alpha/float64(m), alpha/float64(m+1)
+	for i, forward := range []bool{false, true} {
+		law := moduloLaw(n, words, forward, 500_000)
+		t.Logf("%s loop, level α/%d = %.3g (α/%d = %.3g for the tests not in the battery):", map[bool]string{false: "backward", true: "forward"}[forward], m, level, m+1, level1)
+		t.Logf("  %-13s %-12s %5s %10s %10s", "test", "λ per deck", "df", "D50", "D90")
+		estimated := map[string]string{"fixed-points": " (Monte Carlo)", "rising": " (Monte Carlo, mostly noise)"}
+		report := func(s powerSpec, level float64) {
+			d50 := decksFor(func(d float64) float64 { return s.power(d, level) }, 0.5)
+			d90 := decksFor(func(d float64) float64 { return s.power(d, level) }, 0.9)
+			at := d50 // the non-centrality per deck, at D50 for the pooled tests
+			if math.IsInf(at, 1) {
+				at = 1e8
+			}
+			lam, df := s.lambda(at)
+			top := 0.0
+			for _, l := range lam {
+				top = max(top, l)
+			}
+			t.Logf("  %-13s %-12.4g %5g %10.4g %10.4g%s", s.name, top/at, df, d50, d90, estimated[s.name])
+			pin, ok := moduloPins[s.name]
+			switch {
+			case !assert.True(t, ok, s.name):
+			case pin.tol == 0: // too small to pin: only its order
+				assert.Greater(t, d50, pin.decks[2*i], s.name)
+			default:
+				assert.InEpsilon(t, pin.decks[2*i], d50, pin.tol, "%s D50", s.name)
+				assert.InEpsilon(t, pin.decks[2*i+1], d90, pin.tol, "%s D90", s.name)
+			}
+		}
+		// The exact means: fixed points Σ_c P(c at c), rising sequences
+		// 1 + Σ_c P(c before c−1). Their shifts alone give non-centralities
+		// per deck of shift²/variance (1 and (n+1)/12 in a uniform deck),
+		// which the coupled estimates of the whole laws match: from 1.6·10⁷
+		// samples, 1.185e-7 and 2.08e-7 for the fixed points, 5.6e-9 and
+		// 3.2e-9 for the rising sequences, backward and forward.
+		fixedShift, risingShift := 0.0, 0.0
+		for c := range n {
+			fixedShift += law.pos[c*n+c] - 1.0/n
+			if c > 0 {
+				risingShift += law.before[c*n+c-1] - 0.5
+			}
+		}
+		t.Logf("  exact mean shifts: fixed points %.4g (λ %.3g per deck), rising sequences %.4g (λ %.3g per deck)",
+			fixedShift, fixedShift*fixedShift, risingShift, risingShift*risingShift*12/(n+1))
+		battery, targeted := law.battery(), law.targeted()
+		for _, s := range battery {
+			report(s, level)
+		}
+		for _, s := range targeted {
+			report(s, level1)
+		}
+		for _, b := range []struct {
+			name  string
+			specs []powerSpec
+			level float64
+		}{
+			{fmt.Sprintf("battery (%d)", m), battery, level},
+			{fmt.Sprintf("+spearman (%d)", m+1), append(battery[:len(battery):len(battery)], targeted[0]), level1},
+		} {
+			// d[k][l]: the decks at which the battery fails with probability
+			// 0.5 (l = 0) or 0.9, reckoned as combined's k-th figure.
+			var d [3][2]float64
+			for k := range d {
+				for l, target := range []float64{0.5, 0.9} {
+					d[k][l] = decksFor(func(decks float64) float64 { return combined(b.specs, decks, b.level)[k] }, target)
+				}
+			}
+			at := combined(b.specs, 1e6, b.level)
+			t.Logf("  %-13s D50 %.4g (%.4g to %.4g), D90 %.4g (%.4g to %.4g); fails 10⁶ decks with probability %.2g (%.2g to %.2g)",
+				b.name, d[1][0], d[2][0], d[0][0], d[1][1], d[2][1], d[0][1], at[1], at[0], at[2])
+			pin, ok := moduloPins[b.name]
+			if assert.True(t, ok, b.name) {
+				assert.InEpsilon(t, pin.decks[2*i], d[1][0], pin.tol, "%s D50", b.name)
+				assert.InEpsilon(t, pin.decks[2*i+1], d[1][1], pin.tol, "%s D90", b.name)
+			}
+		}
+		for _, s := range battery {
+			switch s.name {
+			case "cards", "places":
+				continue
+			}
+			delta, decks := batchDecks(s, level)
+			t.Logf("  %-13s batch p-values off uniform by at most %.2g: fails from about %.1g decks", s.name+"/batches", delta, decks)
+			assert.Greater(t, decks, 1e11, s.name)
+		}
+	}
+}
+
+var powerFlag = flag.Bool("power", false, "TestModuloAudit also audits the 15-bit modulo loop on 52 cards: 8.2·10⁷ decks, about 3 minutes")
+
+// TestModuloAudit deals biased decks in-process and audits them with
+// New, Add and Report at the deck count where positions is computed to
+// fail with probability 0.999 (0.99 at 15 bits), and checks that the audit
+// fails (a check that fails for 1 seed in 1,000, or in 100), that
+// positions' statistic is within 5 standard deviations of its exact mean
+// under the loop, (n−1)(n − Σp²) + λ, and spearman's √χ² within 5 of √λ
+// (false failures about 6 in 10⁷ each). At 15 bits that is 8.2·10⁷ decks, 146 s of CPU
+// (3 minutes here, on one core of a loaded machine; 67 MB at the peak): it
+// runs with -power, backward only, and then also reports at 10⁶ decks,
+// where the battery must pass (it fails with probability 6·10⁻⁴), and at
+// 2.5·10⁷, where spearman fails with probability 0.99. Without -power it
+// runs at 11 bits (words 2048, every bias 16 times as large, positions'
+// non-centrality 254 times): 3.7·10⁵ decks, 0.6 s a loop.
+func TestModuloAudit(t *testing.T) {
+	const n, m = 52, 17
+	type run struct {
+		words   int
+		forward bool
+		target  float64 // the chance, computed, that positions fails
+	}
+	runs := []run{{2048, false, 0.999}, {2048, true, 0.999}}
+	if *powerFlag {
+		runs = append(runs, run{32768, false, 0.99})
+	}
+	for _, c := range runs {
+		name := fmt.Sprintf("words=%d forward=%v", c.words, c.forward)
+		law := moduloLaw(n, c.words, c.forward, 0)
+		positions, spearman := law.battery()[0], law.targeted()[0]
+		decks := int(math.Ceil(decksFor(func(d float64) float64 { return positions.power(d, DefaultAlpha/m) }, c.target)))
+		early := int(math.Ceil(decksFor(func(d float64) float64 { return spearman.power(d, DefaultAlpha/(m+1)) }, 0.99)))
+		a := New(n, Options{})
+		deal := moduloDealer(n, c.words, c.forward, uint64(c.words))
+		deck := make([]int, n)
+		start := time.Now()
+		for i := 1; i <= decks; i++ {
+			deal(deck)
+			require.NoError(t, a.Add(deck))
+			switch {
+			case c.words != 32768:
+			case i == 1_000_000:
+				r := a.Report()
+				t.Logf("%s, %d decks: %s (%d failed)", name, i, r.Verdict, len(r.Failed()))
+				assert.Equal(t, "pass", r.Verdict, "%s at %d decks: %v", name, i, r.Failed())
+			case i == early:
+				r := a.Report()
+				_, _, p := spearmanTest(r.Positions, deckShape(n), float64(i))
+				t.Logf("%s, %d decks: spearman p = %.3g", name, i, p)
+				assert.Less(t, p, DefaultAlpha/(m+1), name)
+			}
+		}
+		r := a.Report()
+		ran := 0
+		for _, x := range r.Tests {
+			if x.Ran() {
+				ran++
+			}
+		}
+		require.Equal(t, m, ran, name)
+		got, _ := r.Test("positions")
+		lam, df := positions.lambda(float64(decks))
+		sumSq := 0.0
+		for _, p := range law.pos {
+			sumSq += p * p
+		}
+		mean := (n-1)*(n-sumSq) + lam[0]
+		sd := math.Sqrt(2*df + 4*lam[0])
+		chi2, _, sp := spearmanTest(r.Positions, deckShape(n), float64(decks))
+		sl, _ := spearman.lambda(float64(decks))
+		var failed []string
+		for _, x := range r.Failed() {
+			failed = append(failed, x.Name)
+		}
+		t.Logf("%s, %d decks (%v): %s %v; positions %.1f (mean %.1f ± %.1f), p = %.3g; spearman √χ² %.2f (√λ %.2f), p = %.3g",
+			name, decks, time.Since(start).Round(time.Millisecond), r.Verdict, failed, got.Statistic, mean, sd, got.P, math.Sqrt(chi2), math.Sqrt(sl[0]), sp)
+		assert.Equal(t, "fail", r.Verdict, name)
+		assert.False(t, got.Pass, name)
+		assert.InDelta(t, mean, got.Statistic, 5*sd, name)
+		assert.InDelta(t, math.Sqrt(sl[0]), math.Sqrt(chi2), 5, name)
 	}
 }
