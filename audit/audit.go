@@ -26,6 +26,10 @@
 //     so a table too even to be chance fails too.
 //   - cards, places: each card's row and each place's column of that
 //     table alone, the worst one, Bonferroni-corrected.
+//   - spearman: the position table's linear trend, Spearman's correlation
+//     of card numbers and places: one degree of freedom of positions,
+//     where a draw that favours low numbers (r mod m from a short
+//     generator) shows five times sooner than in the whole table.
 //   - adjacency: how often card b directly follows card a ≠ b, chi-square
 //     with n²−3n+1 degrees of freedom under the table's exact covariance.
 //   - equal-adjacency (shoes): how many neighbours hold equal cards, against
@@ -120,7 +124,7 @@ const (
 // Test is the result of one test of a [Report].
 type Test struct {
 	// Name identifies the test: "positions", "cards", "places",
-	// "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles",
+	// "spearman", "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles",
 	// "rising", "serial", "repeats", "hand", a game's name, or one of
 	// those followed by "/batches".
 	Name string
@@ -707,6 +711,10 @@ func (a *Auditor) Report() *Report {
 			t.Worst = worst
 		}
 	}
+	add("spearman", minExpected*nn, func() (float64, float64, float64, string) {
+		x, df, p := spearmanTest(c.pos, s, float64(d))
+		return x, df, p, ""
+	})
 	for _, name := range batchTests[1:] {
 		first(name)
 	}

@@ -75,6 +75,7 @@ func TestPower(t *testing.T) {
 		{"positions", deal("naive", 0, 1), "naive", 10, 2000, 1e-20},
 		{"cards", deal("naive", 0, 2), "naive", 10, 2000, 1e-6},
 		{"places", deal("naive", 0, 3), "naive", 10, 2000, 1e-6},
+		{"spearman", deal("insertion", 0, 18), "insertion", 10, 2000, 1e-6},
 		{"adjacency", deal("cut", 0, 4), "cut", 10, 2000, 1e-100},
 		{"pairs", deal("riffle", 0, 5), "riffle", 52, 2000, 1e-50},
 		{"fixed-points", deal("transpositions", 0, 6), "transpositions", 10, 20000, 1e-6},

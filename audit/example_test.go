@@ -29,5 +29,5 @@ func ExampleShuffles() {
 	}
 	// Output:
 	// pass 0
-	// fail 6
+	// fail 7
 }
