@@ -2,6 +2,8 @@ package shuffle
 
 import (
 	"math"
+	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 )
@@ -90,17 +92,51 @@ func tvUniform(dist []float64) float64 {
 
 // orderProbs returns the probability of each order of 0..n−1, indexed by
 // rank, that the shufflers mk returns produce, by enumerating their choices.
+// A path of choices with bounds b₁…b_k has probability 1/(b₁⋯b_k): the
+// paths are counted by order and by that denominator, and each order's
+// probability is their exact sum, rounded once, so it does not depend on
+// the order in which the paths are visited.
 func orderProbs(mk func(rand.Source) Shuffler, n int) []float64 {
-	probs := make([]float64, factorial(n))
+	orders := factorial(n)
+	at := map[uint64]int{} // a denominator's row of counts
+	var dens []uint64
+	var counts [][]uint64 // counts[at[d]][rank]: paths of denominator d
 	choicePaths(n, func(src rand.Source, p []int) { Slice(mk(src), p) }, func(p, bounds []int) {
-		w := 1.0
+		d := uint64(1)
 		for _, b := range bounds {
-			w /= float64(b)
+			hi, lo := bits.Mul64(d, uint64(b))
+			if hi != 0 {
+				panic("shuffle: orderProbs: a path of more than 2⁶⁴ equally likely ways")
+			}
+			d = lo
 		}
-		probs[rank(p)] += w
+		i, ok := at[d]
+		if !ok {
+			i = len(dens)
+			at[d] = i
+			dens = append(dens, d)
+			counts = append(counts, make([]uint64, orders))
+		}
+		counts[i][rank(p)]++
 	})
+	probs := make([]float64, orders)
+	sum, term := new(big.Rat), new(big.Rat)
+	for r := range probs {
+		sum.SetInt64(0)
+		for i, d := range dens {
+			if c := counts[i][r]; c > 0 {
+				sum.Add(sum, term.SetFrac(new(big.Int).SetUint64(c), new(big.Int).SetUint64(d)))
+			}
+		}
+		probs[r], _ = sum.Float64()
+	}
 	return probs
 }
+
+// mirrorChoices makes choicePaths answer each choice's values in reverse
+// order, so that the tests can check that nothing depends on the order of
+// the paths.
+var mirrorChoices = false
 
 // choicePaths runs run on 0..n−1 once for every sequence of choices a
 // scripted source can answer and calls visit with the order it produced and
@@ -114,6 +150,9 @@ func choicePaths(n int, run func(src rand.Source, p []int), visit func(p, bounds
 			path, bounds = append(path, 0), append(bounds, m)
 		}
 		pos++
+		if mirrorChoices {
+			return m - 1 - path[pos-1]
+		}
 		return path[pos-1]
 	}}
 	p := make([]int, n)
