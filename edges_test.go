@@ -3,8 +3,8 @@ package shuffle
 import (
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,18 +83,11 @@ func TestReservoirHugeK(t *testing.T) {
 	assert.ElementsMatch(t, ordered(5), got)
 	assert.NotNil(t, Reservoir(nil, slices.Values([]int(nil)), huge), "an empty stream gives an empty slice")
 
-	allocated := func(f func()) uint64 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		return after.TotalAlloc - before.TotalAlloc
-	}
-	src := rand.NewPCG(4, 4)
+	// Bytes allocated, measured in a fresh process (alloc_test.go).
+	sizes := allocatedBytes(t, "reservoir-huge-k")
 	for _, items := range []int{10, 1000, 100_000} {
-		stream := slices.Values(ordered(items))
 		for _, k := range []int{1 << 24, huge} {
-			bytes := allocated(func() { Reservoir(src, stream, k) })
+			bytes := sizes["k="+strconv.Itoa(k)+" items="+strconv.Itoa(items)]
 			// Doubling from 16 allocates at most 2·16 + 4·items words in all.
 			limit := uint64(8*(4*items+32) + 4096)
 			assert.LessOrEqual(t, bytes, limit, "k=%d over %d items", k, items)
@@ -102,7 +95,5 @@ func TestReservoirHugeK(t *testing.T) {
 		}
 	}
 	// A small k over a long stream holds k items, as before.
-	long := slices.Values(ordered(100_000))
-	bytes := allocated(func() { Reservoir(src, long, 10) })
-	assert.LessOrEqual(t, bytes, uint64(4096))
+	assert.LessOrEqual(t, sizes["k=10 items=100000"], uint64(4096))
 }
