@@ -28,6 +28,13 @@ func TestPanicMessages(t *testing.T) {
 		{"shuffle: Sample: negative n", func() { Sample(nil, -1, -1) }},
 		{"shuffle: Sample: negative k", func() { Sample(nil, 3, -1) }},
 		{"shuffle: Sample: k > n", func() { Sample(nil, 3, 4) }},
+		// Requests no machine can meet panic with the call's name, before
+		// any memory is asked for (issue 22).
+		{"shuffle: Sample: k > MaxLen", func() { Sample(nil, math.MaxInt, int(min(1<<40, math.MaxInt))) }},
+		{"shuffle: Sample: k > MaxLen", func() { Sample(nil, MaxLen+1, MaxLen+1) }},
+		{"shuffle: Perm: n > MaxLen", func() { Perm(nil, int(min(1<<40, math.MaxInt))) }},
+		{"shuffle: Perm: n > MaxLen", func() { Perm(nil, math.MaxInt) }},
+		{"shuffle: Perm: negative n", func() { Perm(nil, -1) }},
 		{"shuffle: Reservoir: negative k", func() { Reservoir(nil, seq, -1) }},
 		{"shuffle: RiffleDistance: n < 1", func() { RiffleDistance(0, 1) }},
 		{"shuffle: RiffleDistance: n < 1", func() { RiffleDistance(-3, -1) }},

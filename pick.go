@@ -2,15 +2,24 @@ package shuffle
 
 import "math/rand/v2"
 
+// MaxLen is the most items a call of this package allocates room for:
+// 2³⁶ (512 GiB of ints) on 64-bit platforms, 2²⁸ on 32-bit ones. A call
+// asked for more ([Perm], [Sample], [SampleOf]) panics with its name
+// instead of failing in the runtime's allocator.
+const MaxLen = 1 << (28 + 8*(^uint(0)>>63))
+
 // Perm returns a uniformly random permutation of 0, 1, …, n−1, drawing from
 // src (nil: the default source). It runs [Slice]([NewFisherYates](src), p)
 // on p = 0, 1, …, n−1, so it makes the same draws and returns the same order:
 // O(n) time, n−1 bounded indices cut several from each random word.
 //
-// Perm panics if n < 0.
+// Perm panics if n < 0 or n > [MaxLen].
 func Perm(src rand.Source, n int) []int {
-	if n < 0 {
+	switch {
+	case n < 0:
 		panic("shuffle: Perm: negative n")
+	case n > MaxLen:
+		panic("shuffle: Perm: n > MaxLen")
 	}
 	p := make([]int, n)
 	for i := range p {
@@ -48,13 +57,15 @@ func Choose[S ~[]E, E any](src rand.Source, s S) E {
 // from the same source. O(k) time and memory, whatever len(s); k bounded
 // draws (k−1 if k = len(s)).
 //
-// SampleOf panics if k < 0 or k > len(s).
+// SampleOf panics if k < 0, k > len(s) or k > [MaxLen].
 func SampleOf[S ~[]E, E any](src rand.Source, s S, k int) S {
-	if k < 0 {
+	switch {
+	case k < 0:
 		panic("shuffle: SampleOf: negative k")
-	}
-	if k > len(s) {
+	case k > len(s):
 		panic("shuffle: SampleOf: k > len(s)")
+	case k > MaxLen:
+		panic("shuffle: SampleOf: k > MaxLen")
 	}
 	r := newRNG(src)
 	out := make(S, k)

@@ -31,7 +31,7 @@ func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 // uniform order, drawing k bounded indices from src (nil: the default
 // source): the forward loop on the virtual array 0..n−1, remembering only
 // the positions it disturbed. O(k) time and memory whatever n. It panics if
-// n < 0, k < 0 or k > n.
+// n < 0, k < 0, k > n or k > [MaxLen].
 func Sample(src rand.Source, n, k int) []int {
 	switch {
 	case n < 0:
@@ -40,6 +40,8 @@ func Sample(src rand.Source, n, k int) []int {
 		panic("shuffle: Sample: negative k")
 	case k > n:
 		panic("shuffle: Sample: k > n")
+	case k > MaxLen:
+		panic("shuffle: Sample: k > MaxLen")
 	}
 	r := newRNG(src)
 	return sampleWith(&r, n, k)
