@@ -8,7 +8,7 @@
 //		if err := a.Add(deck); err != nil { … } // not a permutation of 0..51
 //	}
 //	r := a.Report()
-//	fmt.Println(r.Verdict) // "pass" or "fail"
+//	fmt.Println(r.Verdict) // "pass", "fail", or "inconclusive" if no test ran
 //
 // It audits what a game really has in hand too: shoes of several decks
 // ([Options].Copies: each card k times), the first cards dealt from each
@@ -168,7 +168,7 @@ type Report struct {
 	Dealt   int     // cards a line holds: the first Dealt of the Deck
 	Decks   int64   // decks audited
 	Alpha   float64 // family-wise significance level
-	Verdict string  // "pass" or "fail"
+	Verdict string  // Pass, Fail, or Inconclusive when no test ran
 	Tests   []Test  // in the order of the package documentation
 	// Positions[c*Dealt+j] is the number of decks with card c at place j,
 	// and Adjacency[a*N+b] the number with card b directly after card a.
@@ -674,7 +674,7 @@ func (a *Auditor) Report() *Report {
 		case why != "":
 			t.Skipped, t.MinDecks = why, 0
 		case d < min:
-			t.Skipped = fmt.Sprintf("too few decks: %d, needs %d", d, min)
+			t.Skipped = fmt.Sprintf("too few decks (needs %d)", min)
 		default:
 			t.Statistic, t.DF, t.P, t.Note = run()
 		}
@@ -740,12 +740,26 @@ func (a *Auditor) Report() *Report {
 		a.second(r, t, batchTests[t])
 	}
 	holm(r.Tests, a.alpha)
-	r.Verdict = "pass"
+	r.Verdict = Inconclusive
+	for _, t := range r.Tests {
+		if t.Ran() {
+			r.Verdict = Pass
+		}
+	}
 	if len(r.Failed()) > 0 {
-		r.Verdict = "fail"
+		r.Verdict = Fail
 	}
 	return r
 }
+
+// The verdicts of a [Report]. A report is inconclusive when no test ran:
+// too few decks for any of them is no evidence either way, and never a
+// pass.
+const (
+	Pass         = "pass"
+	Fail         = "fail"
+	Inconclusive = "inconclusive"
+)
 
 // second adds the second-level test of batch test t: the coarsest level
 // with enough batches.
@@ -776,7 +790,7 @@ func (a *Auditor) second(r *Report, t int, name string) {
 		test.Skipped = fmt.Sprintf("needs batches of at least %d decks, more than %d", need, maxBatch)
 		test.MinDecks = 0
 	default:
-		test.Skipped = fmt.Sprintf("too few decks: %d, needs %d (%d batches of %d)", a.decks, test.MinDecks, minBatches, smallest)
+		test.Skipped = fmt.Sprintf("too few decks (needs %d: %d batches of %d)", test.MinDecks, minBatches, smallest)
 	}
 	r.Tests = append(r.Tests, test)
 }

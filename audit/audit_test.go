@@ -128,3 +128,23 @@ func TestFair(t *testing.T) {
 		assert.Equal(t, "pass", r.Verdict, "%s n=%d: %v", c.name, c.n, r.Failed())
 	}
 }
+
+// TestInconclusive: with too few decks for any test the verdict is
+// inconclusive, never pass, and each test says how many decks it needs;
+// one deck more than the smallest need gives a verdict.
+func TestInconclusive(t *testing.T) {
+	for _, decks := range []int{0, 1} {
+		r, err := audit.Shuffles(52, decks, deal("fisher-yates", 0, 40), audit.Options{})
+		require.NoError(t, err)
+		assert.Equal(t, audit.Inconclusive, r.Verdict, "%d decks", decks)
+		for _, x := range r.Tests {
+			assert.Regexp(t, `^too few decks \(needs \d+`, x.Skipped, x.Name)
+		}
+	}
+	r, err := audit.Shuffles(52, 20, deal("fisher-yates", 0, 41), audit.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, audit.Pass, r.Verdict)
+	r, err = audit.Shuffles(52, 20, func([]int) {}, audit.Options{}) // not shuffled at all
+	require.NoError(t, err)
+	assert.Equal(t, audit.Fail, r.Verdict)
+}
