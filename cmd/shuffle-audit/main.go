@@ -52,18 +52,41 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/internal/term"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills at once
+		s := <-signals
+		signal.Reset(os.Interrupt, syscall.SIGTERM) // a second signal kills at once
+		cause := errInterrupted
+		if s == syscall.SIGTERM {
+			cause = errTerminated
+		}
+		cancel(cause)
 	}()
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, term.IsTerminal(os.Stderr)))
+}
+
+// The causes of a run's context ending on a signal.
+var (
+	errInterrupted = errors.New("interrupted (SIGINT)")
+	errTerminated  = errors.New("terminated (SIGTERM)")
+)
+
+// stopStatus is the exit status of a run that its context stopped: 143
+// (128 + 15) after SIGTERM, 130 (128 + 2) after Ctrl-C or anything else.
+func stopStatus(ctx context.Context) int {
+	if errors.Is(context.Cause(ctx), errTerminated) {
+		return 143
+	}
+	return 130
 }
 
 type config struct {
@@ -75,11 +98,16 @@ type config struct {
 	riffle  int
 	workers int
 	// Decks from outside.
-	in     string
-	exec   string
-	labels string
-	json   bool
-	batch  int
+	in       string
+	exec     string
+	labels   string
+	json     bool
+	batch    int
+	deck     int
+	copies   int
+	hand     int
+	maxDecks int64
+	strict   bool
 	// Both.
 	alpha float64
 	png   string
@@ -118,6 +146,11 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.exec, "exec", "", "run `COMMAND` (with sh -c) and audit the decks it prints")
 	fs.StringVar(&c.labels, "labels", "", "card labels, one a line, from `FILE`: label i (from 0) is card i")
 	fs.BoolVar(&c.json, "json", false, "with -in or -exec: write the report as JSON to standard output")
+	fs.IntVar(&c.deck, "deck", 0, "a line holds only the first cards dealt (as many as on the first line) of a shuffled deck or shoe of `N` cards: 52·k for the standard labels, a multiple of the -labels, n·K for numbers (-copies K)")
+	fs.IntVar(&c.copies, "copies", 0, "with -deck and numbers: the shuffled deck is a shoe of `K` copies of each of its N/K cards (default 1)")
+	fs.IntVar(&c.hand, "hand", 0, "also test that every set of `K` cards is as likely as any other to be the first K of a line (a deck of distinct cards; K up to the cards a line holds)")
+	fs.Int64Var(&c.maxDecks, "max-decks", 0, "stop after `N` decks, and end the -exec program (default: all)")
+	fs.BoolVar(&c.strict, "strict", false, "a last line cut short (no newline and fewer cards than the others) is a bad line, not left out with a warning")
 	fs.IntVar(&c.batch, "batch", 0, "decks per batch of the second level (default: the largest power of two from 1024 to 8192 that gives 20 batches)")
 	fs.Float64Var(&c.alpha, "alpha", 0.001, "family-wise significance level (Holm's correction over all tests)")
 	algo := fs.String("algo", "", "algorithms to audit, comma-separated (default all): "+strings.Join(names(shuffle.Algorithms()), ", "))
@@ -135,9 +168,14 @@ func parse(args []string, stderr io.Writer) (*config, error) {
        shuffle-audit [-algo NAMES] [-n N] [-trials T] [flags]
 
 Tests whether shuffled decks look uniformly random: decks read from a file
-or printed by a command, one a line (a permutation of 0..n-1 or 1..n, or
-card labels), or shuffled by the algorithms of github.com/fairshuffle/shuffle.
-Exit status: 0 pass, 1 fail, 2 bad input or usage. Flags:
+or printed by a command, or shuffled by the algorithms of
+github.com/fairshuffle/shuffle. A line is a deck: 0..n-1 or 1..n, or card
+labels (AS KD 10H 2C ... or those of -labels); or a shoe of k decks, each
+card k times (k from the first line); or, with -deck N, the first cards
+dealt from a deck or shoe of N. Trailing blank lines are ignored; a last
+line cut short is left out with a warning (-strict: a bad line).
+Exit status: 0 pass, 1 fail, 2 bad input or usage, 130 interrupted
+(SIGINT, Ctrl-C), 143 terminated (SIGTERM). Flags:
 
 `)
 		fs.PrintDefaults()
@@ -164,6 +202,24 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage. Flags:
 		return nil, fmt.Errorf("-scale %g: want a positive number", c.scale)
 	case c.batch < 0:
 		return nil, fmt.Errorf("-batch %d is negative", c.batch)
+	case set["deck"] && (c.deck < 3 || c.deck > maxDeck):
+		return nil, fmt.Errorf("-deck %d: want 3 to %d cards", c.deck, maxDeck)
+	case set["copies"] && !set["deck"]:
+		return nil, errors.New("-copies needs -deck (without it, the first line gives the copies)")
+	case set["copies"] && c.copies < 1:
+		return nil, fmt.Errorf("-copies %d: want at least 1", c.copies)
+	case set["copies"] && c.deck%c.copies != 0:
+		return nil, fmt.Errorf("-deck %d is not %d copies of a deck (-copies %d)", c.deck, c.copies, c.copies)
+	case set["copies"] && c.deck/c.copies < 3:
+		return nil, fmt.Errorf("-deck %d with -copies %d: %d distinct cards, want at least 3", c.deck, c.copies, c.deck/c.copies)
+	case set["hand"] && c.hand < 1:
+		return nil, fmt.Errorf("-hand %d: want at least 1 card", c.hand)
+	case c.hand > 0 && c.copies > 1:
+		return nil, fmt.Errorf("-hand %d with -copies %d: the hands of a shoe are not equally likely sets of cards; -hand needs a deck of distinct cards", c.hand, c.copies)
+	case c.hand > 0 && set["deck"] && c.hand >= c.deck:
+		return nil, fmt.Errorf("-hand %d: want fewer than the %d cards of -deck", c.hand, c.deck)
+	case set["max-decks"] && c.maxDecks < 1:
+		return nil, fmt.Errorf("-max-decks %d: want at least 1", c.maxDecks)
 	}
 	if stream {
 		for _, f := range []string{"algo", "n", "trials", "seed", "riffle", "workers"} {
@@ -173,7 +229,7 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage. Flags:
 		}
 		return c, nil
 	}
-	for _, f := range []string{"labels", "json", "batch"} {
+	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict"} {
 		if set[f] {
 			return nil, fmt.Errorf("-%s needs -in or -exec", f)
 		}
