@@ -348,22 +348,26 @@ func (d *decoder) parseLabels(line []byte, deck []int) error {
 func parseNumbers(line []byte, deck []int) bool {
 	k := 0
 	for i := 0; i < len(line); {
-		if separator(line[i]) {
+		c := line[i] - '0'
+		if c > 9 {
+			if !separator(line[i]) {
+				return false
+			}
 			i++
 			continue
 		}
 		if k == len(deck) {
 			return false
 		}
-		v, start := 0, i
-		for ; i < len(line); i++ {
-			digit := line[i] - '0'
-			if digit > 9 {
+		v, start := int(c), i
+		for i++; i < len(line); i++ {
+			c := line[i] - '0'
+			if c > 9 {
 				break
 			}
-			v = v*10 + int(digit)
+			v = v*10 + int(c)
 		}
-		if i == start || i-start > 9 || i < len(line) && !separator(line[i]) {
+		if i-start > 9 || i < len(line) && !separator(line[i]) {
 			return false
 		}
 		deck[k] = v
@@ -396,6 +400,9 @@ func (d *decoder) check(deck []int) error {
 		lo, hi = 1, d.n
 	case undecided:
 		hi = d.n
+	}
+	if d.k == 1 && hi < 64 && d.quick(deck, lo, hi) {
+		return nil
 	}
 	zero, top := 0, 0 // undecided: the places (from 1) of card 0 and of card n
 	var err error
@@ -449,6 +456,35 @@ func (d *decoder) check(deck []int) error {
 		}
 	}
 	return nil
+}
+
+// quick is check for a line of distinct cards below 64 that is good,
+// with a bit for each card; false if the line is not, for check to say
+// why.
+func (d *decoder) quick(deck []int, lo, hi int) bool {
+	var seen uint64
+	for _, v := range deck {
+		if v < lo || v > hi || seen&(1<<v) != 0 {
+			return false
+		}
+		seen |= 1 << v
+	}
+	if d.form == undecided {
+		switch zero, top := seen&1 != 0, seen&(1<<d.n) != 0; {
+		case zero && top:
+			return false
+		case zero:
+			d.form = fromZero
+		case top:
+			d.form = fromOne
+		}
+	}
+	if d.form == fromOne {
+		for i := range deck {
+			deck[i]--
+		}
+	}
+	return true
 }
 
 // atoi parses a non-negative decimal number of at most 9 digits.
