@@ -13,14 +13,28 @@
 //	my-dealer | shuffle-audit -in -
 //	shuffle-audit -exec 'python3 deal.py --count 100000' -json
 //
-// A deck is a permutation of 0..n−1 or of 1..n, or card labels (the 52
-// standard cards such as AS KD 10H 2C, or the labels of -labels FILE, one a
-// line), separated by spaces, commas or tabs; n comes from the first line.
-// A bad line (not a permutation, wrong length, a repeated card, an unknown
-// label) is reported on standard error with its line number, and the
-// audit then ends without a verdict. The exit status is 0 when the verdict
-// is pass, 1 when it is fail, 2 for bad input or usage, 130 when
-// interrupted. -json writes the report as JSON on standard output.
+// A line is a deck: a permutation of 0..n−1 or of 1..n, or card labels
+// (the 52 standard cards such as AS KD 10H 2C or 5♠️, or the labels of
+// -labels FILE, one a line), separated by spaces, commas or tabs; n comes
+// from the first line. A line may instead hold a shoe of k decks, each
+// card exactly k times (k from the first line), or, with -deck N, only the
+// first m cards dealt from a shuffled deck or shoe of N cards (m from the
+// first line; N/52 decks for the standard labels, -copies K for numbers).
+// -hand K adds a test that the first K cards are a uniformly random set:
+//
+//	shuffle-audit -in shoes.txt                  # 312 cards a line: a shoe of 6 decks
+//	shuffle-audit -in deals.txt -deck 52 -hand 5 # the first 5 cards of each deck
+//
+// A bad line (wrong length, a card out of range or there too often, an
+// unknown label, a blank line before the last deck) is reported on
+// standard error with its line number, and the audit then ends without a
+// verdict. Trailing blank lines are ignored and counted; a last line cut
+// short (no newline, fewer cards) is left out with a warning, or is a bad
+// line with -strict. -max-decks N stops after N decks, and ends the -exec
+// program. The exit status is 0 when the verdict is pass, 1 when it is
+// fail, 2 for bad input or usage, 130 when interrupted (SIGINT) and 143
+// when terminated (SIGTERM). -json writes the report as JSON on standard
+// output.
 //
 // With neither -in nor -exec, it audits every algorithm of the shuffle
 // package at n = 52, 500,000 decks each, and prints one row per algorithm;
@@ -33,11 +47,11 @@
 // Each algorithm's source is PCG seeded from -seed and the algorithm's
 // name, so its row does not depend on the other algorithms audited or on
 // the number of CPUs. -png and -svg draw the position table (rows: cards,
-// or starting positions; columns: final positions) and the adjacency table
-// (rows: a card; columns: the card directly after it) as heat maps: white
-// is 1/n, red more often, blue less often. Progress shows on standard
-// error when that is a terminal; Ctrl-C prints what has been counted,
-// marked PARTIAL.
+// or starting positions; columns: final positions, or the places of a
+// line) and the adjacency table (rows: a card; columns: the card directly
+// after it) as heat maps: white is 1/n, red more often, blue less often.
+// Progress shows on standard error when that is a terminal; Ctrl-C prints
+// what has been counted, marked PARTIAL.
 package main
 
 import (
@@ -146,7 +160,7 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.exec, "exec", "", "run `COMMAND` (with sh -c) and audit the decks it prints")
 	fs.StringVar(&c.labels, "labels", "", "card labels, one a line, from `FILE`: label i (from 0) is card i")
 	fs.BoolVar(&c.json, "json", false, "with -in or -exec: write the report as JSON to standard output")
-	fs.IntVar(&c.deck, "deck", 0, "a line holds only the first cards dealt (as many as on the first line) of a shuffled deck or shoe of `N` cards: 52·k for the standard labels, a multiple of the -labels, n·K for numbers (-copies K)")
+	fs.IntVar(&c.deck, "deck", 0, "a line holds only the first cards dealt (as many as on the first line) of a shuffled deck or shoe of `N` cards: 52·k for the standard labels, a multiple of the -labels, n·K for numbers (-copies K), which count from 0 or from 1 as the first line with card 0 or card n shows")
 	fs.IntVar(&c.copies, "copies", 0, "with -deck and numbers: the shuffled deck is a shoe of `K` copies of each of its N/K cards (default 1)")
 	fs.IntVar(&c.hand, "hand", 0, "also test that every set of `K` cards is as likely as any other to be the first K of a line (a deck of distinct cards; K up to the cards a line holds)")
 	fs.Int64Var(&c.maxDecks, "max-decks", 0, "stop after `N` decks, and end the -exec program (default: all)")
