@@ -59,7 +59,7 @@ func testResult(t *testing.T, report, name string) string {
 }
 
 // TestShoes: a fair shoe of 6 decks passes, as numbers or as card labels
-// (the same report); a shoe stacked from 6 decks shuffled on their own
+// (the same report), or as the labels of -labels; a shoe stacked from 6 decks shuffled on their own
 // fails, on its equal neighbours and its pairs, which are too even.
 func TestShoes(t *testing.T) {
 	needShoes(t)
@@ -77,6 +77,11 @@ func TestShoes(t *testing.T) {
 		return regexp.MustCompile(`worst card: \S+`).ReplaceAllString(s[strings.Index(s, "\n"):], "")
 	}
 	assert.Equal(t, afterDigest(out), afterDigest(labels))
+
+	// The labels of -labels: 8 a line are 2 copies of 4.
+	out, errs, code = streamed(t, shoes(500, 4, 2, 0, false, colours), "-labels", colourLabels(t))
+	assert.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "Audit of 500 shoes of 2 decks of 4 cards (8 cards)")
 
 	out, errs, code = inFile(t, shoes(600, 52, 6, 0, true, fmtInts))
 	assert.Equal(t, 1, code, errs)
@@ -114,6 +119,26 @@ func TestShoeLines(t *testing.T) {
 	assert.Contains(t, errs, "line 4: card KH is there more than 2 times")
 	_, errs, _ = streamed(t, strings.Repeat("AS ", 53)+"\n")
 	assert.Contains(t, errs, "53 cards: labels other than numbers must be the 52 standard cards")
+
+	// The labels of -labels: 4 labels, 7 cards.
+	_, errs, code = streamed(t, "red green blue black red green blue\n", "-labels", colourLabels(t))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "7 cards, want the 4 labels of -labels, or k copies of each")
+}
+
+// colourLabels writes a -labels file of 4 colours.
+func colourLabels(t *testing.T) string {
+	labels := filepath.Join(t.TempDir(), "labels")
+	require.NoError(t, os.WriteFile(labels, []byte("red\ngreen\nblue\nblack\n"), 0o644))
+	return labels
+}
+
+func colours(d []int) string {
+	s := make([]string, len(d))
+	for i, c := range d {
+		s[i] = []string{"red", "green", "blue", "black"}[c]
+	}
+	return strings.Join(s, ",")
 }
 
 // TestDeals: with -deck 52 a line holds the first m cards; numbers from 0
