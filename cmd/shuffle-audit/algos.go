@@ -67,7 +67,7 @@ func auditAlgorithms(ctx context.Context, c *config, stdout, stderr io.Writer, p
 			fmt.Fprintf(stdout, "; not audited: %s", strings.Join(left, ", "))
 		}
 		fmt.Fprintln(stdout, ".")
-		status = 130
+		status = stopStatus(ctx)
 	} else {
 		fmt.Fprintf(stdout, `
 Each column is a test's p-value; * marks a test that fails after Holm's correction over the row's %d tests.

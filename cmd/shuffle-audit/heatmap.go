@@ -14,10 +14,13 @@ import (
 	"strconv"
 )
 
-// heatmap is the position matrix of a shuffle as a picture.
+// heatmap is a table of a shuffle's probabilities as a picture: the
+// position table (n rows, and m columns for a line of m cards) or the
+// adjacency table (n × n).
 type heatmap struct {
-	n     int       // deck size; p has n*n entries
-	p     []float64 // p[i*n+j]: probability that the item starting at position i ends at position j
+	n     int       // rows: the deck size, or the distinct cards; uniform is 1/n
+	m     int       // columns; 0 means n
+	p     []float64 // p[i*cols+j]: probability that the item starting at position i ends at position j
 	scale float64   // relative deviation from 1/n drawn at full colour, e.g. 0.25 means 1/n·(1±0.25); must be > 0
 	title string    // one line drawn above the matrix, e.g. "naive, n = 52, 100000 trials"
 	rows  string    // what the rows are; "" means "start position →"
@@ -56,7 +59,8 @@ type label struct {
 // layout is the placement of the parts of a heatmap picture.
 type layout struct {
 	w, h   int               // size of the picture
-	cell   int               // side of a matrix cell
+	cell   int               // height of a matrix cell, and its width when the table is square
+	cellW  int               // width of a matrix cell
 	matrix image.Rectangle   // the matrix
 	bar    image.Rectangle   // the colour bar
 	lines  []image.Rectangle // frames and tick marks, filled grey
@@ -77,13 +81,23 @@ const (
 // rgba returns g as an opaque colour.
 func (g grey) rgba() color.RGBA { return color.RGBA{uint8(g), uint8(g), uint8(g), 255} }
 
+// width returns the number of columns.
+func (h heatmap) width() int {
+	if h.m == 0 {
+		return h.n
+	}
+	return h.m
+}
+
 // validate reports why h cannot be drawn, if it cannot.
 func (h heatmap) validate() error {
 	switch {
 	case h.n < 1:
 		return fmt.Errorf("heatmap: deck size %d is not positive", h.n)
-	case len(h.p) != h.n*h.n:
-		return fmt.Errorf("heatmap: %d probabilities for deck size %d, want %d", len(h.p), h.n, h.n*h.n)
+	case h.m < 0:
+		return fmt.Errorf("heatmap: %d columns", h.m)
+	case len(h.p) != h.n*h.width():
+		return fmt.Errorf("heatmap: %d probabilities for %d rows and %d columns, want %d", len(h.p), h.n, h.width(), h.n*h.width())
 	case !(h.scale > 0) || math.IsInf(h.scale, 1):
 		return fmt.Errorf("heatmap: scale %g is not positive and finite", h.scale)
 	}
@@ -93,7 +107,7 @@ func (h heatmap) validate() error {
 // deviation returns the colour-map argument of cell (i, j): its relative
 // deviation from 1/n in units of h.scale.
 func (h heatmap) deviation(i, j int) float64 {
-	return (h.p[i*h.n+j]*float64(h.n) - 1) / h.scale
+	return (h.p[i*h.width()+j]*float64(h.n) - 1) / h.scale
 }
 
 // legend returns the colour-bar labels at the deviations +1, 0 and −1, top
@@ -142,49 +156,62 @@ func frame(r image.Rectangle) []image.Rectangle {
 	}
 }
 
-// layout places the parts of the picture of h, which must be valid.
+// layout places the parts of the picture of h, which must be valid. A
+// square table has square cells; the cells of another are stretched so
+// that each side of the matrix is near matrixW.
 func (h heatmap) layout() layout {
-	ts := ticks(h.n)
+	rowTs, colTs := ticks(h.n), ticks(h.width())
 	tickW := 0
-	for _, t := range ts {
+	for _, t := range rowTs {
 		tickW = max(tickW, textWidth(strconv.Itoa(t), textScale))
 	}
-	l := layout{cell: max(2, matrixW/h.n)}
-	side := h.n * l.cell
+	l := layout{cell: max(2, matrixW/h.n), cellW: max(2, matrixW/h.width())}
+	height, width := h.n*l.cell, h.width()*l.cellW
 	x0 := pad + lineH + gap + tickW + tickLen + gap
 	y0 := pad + 3*lineH + 2*gap // title, axis label and tick labels
-	l.matrix = image.Rect(x0, y0, x0+side, y0+side)
-	l.bar = image.Rect(l.matrix.Max.X+3*gap, y0, l.matrix.Max.X+3*gap+barW, y0+side)
+	l.matrix = image.Rect(x0, y0, x0+width, y0+height)
+	l.bar = image.Rect(l.matrix.Max.X+3*gap, y0, l.matrix.Max.X+3*gap+barW, y0+height)
 	l.lines = append(frame(l.matrix), frame(l.bar)...)
 
 	add := func(x, y int, s string, align int, c grey) {
 		l.labels = append(l.labels, label{x: x, y: y, s: s, align: align, c: c})
 	}
 	titleW := textWidth(h.title, textScale)
-	titleX := max(x0+side/2, pad+titleW/2) // centred over the matrix if it fits
+	titleX := max(x0+width/2, pad+titleW/2) // centred over the matrix if it fits
 	add(titleX, pad, h.title, alignCentre, ink)
 	rows, cols := cmp.Or(h.rows, "start position →"), cmp.Or(h.cols, "final position →")
-	add(x0+side/2, pad+lineH+gap, cols, alignCentre, ink)
-	l.labels = append(l.labels, label{x: pad, y: y0 + side/2, s: rows, vertical: true, c: ink})
-	for _, t := range ts {
-		c := t*l.cell + l.cell/2
-		l.lines = append(l.lines,
-			image.Rect(x0+c, y0-1-tickLen, x0+c+1, y0-1),
-			image.Rect(x0-1-tickLen, y0+c, x0-1, y0+c+1))
-		add(x0+c, y0-1-tickLen-2-capH, strconv.Itoa(t), alignCentre, ink)
-		add(x0-1-tickLen-3, y0+c-capH/2, strconv.Itoa(t), alignRight, ink)
+	add(x0+width/2, pad+lineH+gap, cols, alignCentre, ink)
+	l.labels = append(l.labels, label{x: pad, y: y0 + height/2, s: rows, vertical: true, c: ink})
+	// Column and row ticks alternate, as they did when the tables were
+	// all square, so that a square table's picture stays byte for byte.
+	for k := range max(len(colTs), len(rowTs)) {
+		var cx, ry int
+		if k < len(colTs) {
+			cx = colTs[k]*l.cellW + l.cellW/2
+			l.lines = append(l.lines, image.Rect(x0+cx, y0-1-tickLen, x0+cx+1, y0-1))
+		}
+		if k < len(rowTs) {
+			ry = rowTs[k]*l.cell + l.cell/2
+			l.lines = append(l.lines, image.Rect(x0-1-tickLen, y0+ry, x0-1, y0+ry+1))
+		}
+		if k < len(colTs) {
+			add(x0+cx, y0-1-tickLen-2-capH, strconv.Itoa(colTs[k]), alignCentre, ink)
+		}
+		if k < len(rowTs) {
+			add(x0-1-tickLen-3, y0+ry-capH/2, strconv.Itoa(rowTs[k]), alignRight, ink)
+		}
 	}
 	textX := l.bar.Max.X + 1 + tickLen + 4
 	right := titleX - titleW/2 + titleW
 	for k, s := range h.legend() {
-		y := y0 + k*(side-1)/2
+		y := y0 + k*(height-1)/2
 		l.lines = append(l.lines, image.Rect(l.bar.Max.X+1, y, l.bar.Max.X+1+tickLen, y+1))
 		add(textX, y-capH-2, s[0], alignLeft, ink)
 		add(textX, y+4, s[1], alignLeft, faint)
 		right = max(right, textX+textWidth(s[0], textScale), textX+textWidth(s[1], textScale))
 	}
 	l.w = right + pad
-	l.h = y0 + side + lineH + pad
+	l.h = y0 + height + lineH + pad
 	return l
 }
 
@@ -226,8 +253,8 @@ func (h heatmap) writePNG(w io.Writer) error {
 	}
 	fill(img.Bounds(), paper.rgba())
 	for i := range h.n {
-		for j := range h.n {
-			r := image.Rect(0, 0, l.cell, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cell, i*l.cell)))
+		for j := range h.width() {
+			r := image.Rect(0, 0, l.cellW, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cellW, i*l.cell)))
 			fill(r, colour(h.deviation(i, j)))
 		}
 	}
@@ -279,8 +306,8 @@ func (h heatmap) writeSVG(w io.Writer) error {
 	rect(image.Rect(0, 0, l.w, l.h), `fill="`+hex(paper.rgba())+`"`)
 	b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
 	for i := range h.n {
-		for j := range h.n {
-			r := image.Rect(0, 0, l.cell, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cell, i*l.cell)))
+		for j := range h.width() {
+			r := image.Rect(0, 0, l.cellW, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cellW, i*l.cell)))
 			rect(r, `class="cell" fill="`+hex(colour(h.deviation(i, j)))+`"`)
 		}
 	}

@@ -33,11 +33,11 @@ import (
 var htmlNow = time.Now
 
 // writeHTMLFile writes the -html report, if asked for.
-func writeHTMLFile(c *config, r *audit.Report, dec *decoder, source string, sum []byte) error {
+func writeHTMLFile(c *config, r *audit.Report, dec *decoder, in inputInfo) error {
 	if c.html == "" {
 		return nil
 	}
-	err := writeFile(c.html, func(w io.Writer) error { return writeHTML(w, c, r, dec, source, sum) })
+	err := writeFile(c.html, func(w io.Writer) error { return writeHTML(w, c, r, dec, in) })
 	if err != nil {
 		return fmt.Errorf("-html: %v", err)
 	}
@@ -46,24 +46,29 @@ func writeHTMLFile(c *config, r *audit.Report, dec *decoder, source string, sum 
 
 // htmlJSON is the -json report with its numbers as written.
 type htmlJSON struct {
-	Tool    string      `json:"tool"`
-	Version string      `json:"version"`
-	Input   string      `json:"input"`
-	SHA256  string      `json:"sha256"`
-	Decks   json.Number `json:"decks"`
-	N       json.Number `json:"n"`
-	Alpha   json.Number `json:"alpha"`
-	Verdict string      `json:"verdict"`
-	Tests   []struct {
-		Name      string       `json:"name"`
-		Statistic *json.Number `json:"statistic"`
-		DF        *json.Number `json:"df"`
-		P         *json.Number `json:"p"`
-		Holm      *json.Number `json:"p_holm"`
-		Pass      *bool        `json:"pass"`
-		MinDecks  json.Number  `json:"min_decks"`
-		Skipped   string       `json:"skipped"`
-		Note      string       `json:"note"`
+	Tool     string       `json:"tool"`
+	Version  string       `json:"version"`
+	Input    string       `json:"input"`
+	SHA256   string       `json:"sha256"`
+	Decks    json.Number  `json:"decks"`
+	Shape    string       `json:"shape"`
+	N        json.Number  `json:"n"`
+	Alpha    json.Number  `json:"alpha"`
+	Verdict  string       `json:"verdict"`
+	Blank    json.Number  `json:"trailing_blank_lines"`
+	Cut      *json.Number `json:"cut_short_line"`
+	MaxDecks *json.Number `json:"max_decks"`
+	Tests    []struct {
+		Name      string         `json:"name"`
+		Statistic *json.Number   `json:"statistic"`
+		DF        *json.Number   `json:"df"`
+		P         *json.Number   `json:"p"`
+		Holm      *json.Number   `json:"p_holm"`
+		Pass      *bool          `json:"pass"`
+		MinDecks  json.Number    `json:"min_decks"`
+		Skipped   string         `json:"skipped"`
+		Note      string         `json:"note"`
+		Batches   []*json.Number `json:"batches"`
 	} `json:"tests"`
 }
 
@@ -93,6 +98,7 @@ type htmlTest struct {
 	MinDecks string
 	Skipped  string
 	Note     string
+	Batches  string // a second-level test's batch p-values, as the JSON writes them
 }
 
 // htmlNum is a number of a test, as the JSON writes it; Null when the JSON
@@ -103,11 +109,11 @@ type htmlNum struct {
 	Null  bool
 }
 
-// writeHTML writes the report of audit r, of the input source whose
-// SHA-256 is sum, to w as one HTML page.
-func writeHTML(w io.Writer, c *config, r *audit.Report, dec *decoder, source string, sum []byte) error {
+// writeHTML writes the report of audit r, of the input in, to w as one
+// HTML page.
+func writeHTML(w io.Writer, c *config, r *audit.Report, dec *decoder, in inputInfo) error {
 	var buf bytes.Buffer
-	if err := writeJSON(&buf, r, dec, source, sum); err != nil {
+	if err := writeJSON(&buf, r, dec, in); err != nil {
 		return err
 	}
 	d := json.NewDecoder(&buf)
@@ -142,6 +148,15 @@ func writeHTML(w io.Writer, c *config, r *audit.Report, dec *decoder, source str
 				p.Failed = append(p.Failed, t.Name)
 			}
 		}
+		var bs []string
+		for _, b := range t.Batches {
+			if b == nil {
+				bs = append(bs, "null")
+			} else {
+				bs = append(bs, b.String())
+			}
+		}
+		h.Batches = strings.Join(bs, ", ")
 		p.Tests = append(p.Tests, h)
 		rt := r.Tests[i]
 		if rt.Name != t.Name {
@@ -162,19 +177,20 @@ func writeHTML(w io.Writer, c *config, r *audit.Report, dec *decoder, source str
 		}
 		p.Heatmap = template.HTML(b.String()) // writeSVG escapes its text
 	} else {
-		p.HeatmapWhy = fmt.Sprintf("The position table (%d cards × %d places) is not drawn: the heat map is drawn for square tables only.", r.N, r.Dealt)
+		p.HeatmapWhy = "No deck was audited: there is no position table to draw."
 	}
 	return htmlTemplate.Execute(w, p)
 }
 
-// positionMap is the position table of r as a heat map, when it is square.
+// positionMap is the position table of r as a heat map: cards by rows,
+// the places a line holds by columns; false when no deck was audited.
 func positionMap(r *audit.Report, scale float64) (heatmap, bool) {
-	n := r.N
-	if r.Dealt != n || len(r.Positions) != n*n || r.Decks == 0 {
+	n, m := r.N, r.Dealt
+	if len(r.Positions) != n*m || r.Decks == 0 {
 		return heatmap{}, false
 	}
-	h := heatmap{n: n, p: make([]float64, n*n), scale: scale,
-		title: fmt.Sprintf("%d decks of %d cards", r.Decks, n), rows: "card →", cols: "position →"}
+	h := heatmap{n: n, m: m, p: make([]float64, n*m), scale: scale,
+		title: linesText(r), rows: "card →", cols: "place →"}
 	for i, x := range r.Positions {
 		h.p[i] = float64(x) / float64(r.Decks)
 	}
@@ -394,11 +410,15 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <tr><th>Input</th><td><code data-field="input">{{.J.Input}}</code>{{if .FromExec}} (the command’s output){{end}}</td></tr>
 <tr><th>SHA-256 of the input</th><td class="hash" data-field="sha256">{{.J.SHA256}}</td></tr>
 <tr><th>Decks</th><td data-field="decks">{{.J.Decks}}</td></tr>
+<tr><th>Shape</th><td data-field="shape">{{.J.Shape}}</td></tr>
 <tr><th>Distinct cards (n)</th><td data-field="n">{{.J.N}}</td></tr>
 <tr><th>Copies of each card</th><td data-field="copies">{{.Copies}}</td></tr>
 <tr><th>Cards in a deck</th><td data-field="deck">{{.Deck}}</td></tr>
 <tr><th>Cards a line holds</th><td data-field="dealt">{{.Dealt}}</td></tr>
-<tr><th>Family-wise α</th><td data-field="alpha">{{.J.Alpha}}</td></tr>
+<tr><th>Trailing blank lines</th><td data-field="trailing_blank_lines">{{.J.Blank}}</td></tr>
+{{with .J.Cut}}<tr><th>Last line, cut short, left out</th><td data-field="cut_short_line">{{.}}</td></tr>
+{{end}}{{with .J.MaxDecks}}<tr><th>Stopped at -max-decks</th><td data-field="max_decks">{{.}}</td></tr>
+{{end}}<tr><th>Family-wise α</th><td data-field="alpha">{{.J.Alpha}}</td></tr>
 <tr><th>Reproduce</th><td><pre data-field="command">{{.Command}}</pre>
 <span class="note">{{if .FromStdin}}with the same decks on standard input (the SHA-256 above); {{else if .FromExec}}the command must print the same decks (the SHA-256 above); {{else}}in the same directory, with the same file (the SHA-256 above); {{end}}the same input gives the same figures.</span></td></tr>
 </table>
@@ -407,7 +427,7 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <table class="tests">
 <thead><tr><th>test, note</th><th class="num">statistic</th><th class="num">df</th><th class="num">p</th><th class="num">Holm p</th><th>result</th><th class="num">runs from</th></tr></thead>
 <tbody>
-{{range .Tests}}<tr class="{{.Class}}" data-test="{{.Name}}"><td><span class="name" data-field="name">{{.Name}}</span>{{if or .Skipped .Note}}<span class="detail">{{if .Skipped}}<span data-field="skipped">{{.Skipped}}</span>{{end}}{{if and .Skipped .Note}}; {{end}}{{if .Note}}<span data-field="note">{{.Note}}</span>{{end}}</span>{{end}}</td>{{range .Nums}}<td class="num" data-field="{{.Field}}"{{if .Null}} data-json="null"{{end}}>{{if .Null}}–{{else}}{{.Text}}{{end}}</td>{{end}}<td class="result" data-field="pass" data-json="{{.Pass}}">{{.Result}}</td><td class="num" data-field="min_decks">{{.MinDecks}}</td></tr>
+{{range .Tests}}<tr class="{{.Class}}" data-test="{{.Name}}"><td><span class="name" data-field="name">{{.Name}}</span>{{if or .Skipped .Note}}<span class="detail">{{if .Skipped}}<span data-field="skipped">{{.Skipped}}</span>{{end}}{{if and .Skipped .Note}}; {{end}}{{if .Note}}<span data-field="note">{{.Note}}</span>{{end}}</span>{{end}}{{if .Batches}}<details><summary>the batches’ p-values</summary><span class="detail" data-field="batches">{{.Batches}}</span></details>{{end}}</td>{{range .Nums}}<td class="num" data-field="{{.Field}}"{{if .Null}} data-json="null"{{end}}>{{if .Null}}–{{else}}{{.Text}}{{end}}</td>{{end}}<td class="result" data-field="pass" data-json="{{.Pass}}">{{.Result}}</td><td class="num" data-field="min_decks">{{.MinDecks}}</td></tr>
 {{end}}</tbody>
 </table>
 <p class="note">Statistic: a chi-square; for repeats, the number of repeated decks; for the second level (…/batches), the Kolmogorov–Smirnov distance D. df: its degrees of freedom, or the number of batches. Runs from: the decks a test needs. The figures are those of the JSON report (-json), digit for digit.</p>

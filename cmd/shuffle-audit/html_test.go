@@ -162,6 +162,12 @@ func jsonText(v any) string {
 		return v.String()
 	case string:
 		return v
+	case []any: // a second-level test's batch p-values
+		s := make([]string, len(v))
+		for i, x := range v {
+			s[i] = jsonText(x)
+		}
+		return strings.Join(s, ", ")
 	}
 	return fmt.Sprintf("unexpected JSON value %#v", v)
 }

@@ -1,28 +1,32 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
 )
 
-// A deck line is a permutation of 0..n−1 or of 1..n as numbers, or n card
-// labels, separated by spaces, commas or tabs; n and the form come from the
-// first line.
+// A line holds the cards of a shuffled deck or shoe, or its first m cards,
+// as numbers or card labels separated by spaces, commas or tabs. Without
+// -deck the first line is a whole deck, or a shoe of k copies of each of n
+// cards: it gives n, k and how the cards are written. With -deck N a line
+// holds the first m of N cards, m from the first line.
 
-// form is how the decks of an input are written.
+// form is how the cards of an input are written.
 type form int
 
 const (
-	fromZero form = iota // numbers 0..n−1
-	fromOne              // numbers 1..n
-	labelled             // card labels
+	fromZero  form = iota // numbers 0..n−1
+	fromOne               // numbers 1..n
+	labelled              // card labels
+	undecided             // numbers of a partial deal, before a line holds card 0 or card n
 )
 
 // maxErrors is how many bad lines are reported one by one.
@@ -31,20 +35,52 @@ const maxErrors = 20
 // maxLine is the longest line read: 4096 cards of 5 bytes, and room.
 const maxLine = 1 << 20
 
+// maxCards is the most distinct cards, and the most cards a line holds:
+// the audit's tables grow as their squares.
+const maxCards = 1 << 12
+
+// maxDeck is the largest -deck.
+const maxDeck = 1 << 20
+
+// maxPending is the most cards held while it is not known whether the
+// numbers of a partial deal count from 0 or from 1.
+const maxPending = 1 << 20
+
+// shape is what the lines hold: the first m of the N = n·k cards of a deck
+// of n distinct cards (k = 1) or of a shoe of k copies of each.
+type shape struct{ n, k, deck, m int }
+
+// inputOptions are the flags that say how to read the lines.
+type inputOptions struct {
+	labels   map[string]int // -labels: label to card, or nil
+	names    []string       // -labels: card to label
+	deck     int            // -deck: cards in the shuffled deck or shoe; 0 if not given
+	copies   int            // -copies; 0 if not given
+	hand     int            // -hand; 0 if not given
+	maxDecks int64          // -max-decks; 0 for all
+	strict   bool           // -strict: a last line cut short is a bad line
+}
+
+// optionError is a flag that does not fit the input, found on its first
+// line.
+type optionError struct{ error }
+
 // decoder turns lines into decks of card indices.
 type decoder struct {
-	n      int
+	shape
 	form   form
 	labels map[string]int // labelled: label to index
 	names  []string       // labelled: index to label
 	fields [][]byte
-	seen   []int // seen[c]: 1 + the number on the line of card c, this line
+	cnt    []int32 // copies of each card (by its number as written) on the line being checked
+	at     []int32 // the place (from 1) of the last of them
 }
 
 // standardLabels are the 52 cards: ranks A, 2–10, J, Q, K of clubs,
 // diamonds, hearts and spades, in that order, numbered 0..51 (AC is 0, KS
-// is 51). T stands for 10, suits may be the symbols ♣♦♥♠, and case does
-// not matter.
+// is 51). T stands for 10, suits may be the symbols ♣♦♥♠ (with or without
+// the emoji variation selector U+FE0F after them, as in 5♠️), and case
+// does not matter.
 func standardLabels() (map[string]int, []string) {
 	m := map[string]int{}
 	var names []string
@@ -54,10 +90,13 @@ func standardLabels() (map[string]int, []string) {
 		for r, rank := range ranks {
 			i := 13*s + r
 			names = append(names, rank+suit)
-			for _, rk := range []string{rank, strings.ToLower(rank)} {
-				m[rk+suit], m[rk+strings.ToLower(suit)], m[rk+symbol] = i, i, i
-				if rank == "10" {
-					m["T"+suit], m["t"+suit], m["T"+symbol], m["t"+strings.ToLower(suit)], m["T"+strings.ToLower(suit)], m["t"+suit] = i, i, i, i, i, i
+			rks := []string{rank, strings.ToLower(rank)}
+			if rank == "10" {
+				rks = append(rks, "T", "t")
+			}
+			for _, rk := range rks {
+				for _, su := range []string{suit, strings.ToLower(suit), symbol, symbol + "\uFE0F"} {
+					m[rk+su] = i
 				}
 			}
 		}
@@ -88,18 +127,23 @@ func readLabels(path string) (map[string]int, []string, error) {
 		m[l] = len(names)
 		names = append(names, l)
 	}
-	if len(names) < 3 {
+	switch {
+	case len(names) < 3:
 		return nil, nil, fmt.Errorf("%s: %d labels, want at least 3", path, len(names))
+	case len(names) > maxCards:
+		return nil, nil, fmt.Errorf("%s: %d labels, want at most %d", path, len(names), maxCards)
 	}
 	return m, names, nil
 }
+
+func separator(c byte) bool { return c == ' ' || c == ',' || c == '\t' }
 
 // split cuts a line into fields at runs of spaces, commas and tabs.
 func (d *decoder) split(line []byte) [][]byte {
 	f := d.fields[:0]
 	start := -1
 	for i, c := range line {
-		if c == ' ' || c == ',' || c == '\t' {
+		if separator(c) {
 			if start >= 0 {
 				f = append(f, line[start:i])
 				start = -1
@@ -115,90 +159,332 @@ func (d *decoder) split(line []byte) [][]byte {
 	return f
 }
 
-// first sets n and the form from the first line. labels, if not nil, are
-// the -labels file's.
-func (d *decoder) first(line []byte, labels map[string]int, names []string) error {
-	f := d.split(line)
-	if len(f) == 0 {
-		return errors.New("empty line")
-	}
-	d.n = len(f)
-	if labels != nil {
-		d.form, d.labels, d.names = labelled, labels, names
-		if d.n != len(names) {
-			return fmt.Errorf("%d cards, want the %d labels of -labels", d.n, len(names))
-		}
-		return nil
-	}
-	if _, err := strconv.Atoi(string(f[0])); err != nil {
-		d.form = labelled
-		d.labels, d.names = standardLabels()
-		if d.n != 52 {
-			return fmt.Errorf("%d cards: labels other than numbers must be the 52 standard cards (such as AS KD 10H 2C) or those of -labels FILE", d.n)
-		}
-		return nil
-	}
-	d.form = fromOne
-	for _, x := range f {
-		if len(x) == 1 && x[0] == '0' {
-			d.form = fromZero
+// blank reports whether a line holds no card.
+func blank(line []byte) bool {
+	for _, c := range line {
+		if !separator(c) {
+			return false
 		}
 	}
-	if d.n < 3 {
-		return fmt.Errorf("%d cards, want at least 3", d.n)
-	}
-	return nil
+	return true
 }
 
-// decode parses a line into deck (len n) and checks that it is a
-// permutation.
-func (d *decoder) decode(line []byte, deck []int) error {
-	if err := d.parse(line, deck); err != nil {
-		return err
-	}
-	if d.seen == nil {
-		d.seen = make([]int, d.n)
-	}
-	defer clear(d.seen)
-	for i, c := range deck {
-		if j := d.seen[c]; j > 0 {
-			return fmt.Errorf("card %s is there twice (numbers %d and %d on the line)", d.name(c), j, i+1)
+// first sets the shape and the form from the first line, which is not
+// blank, and returns it decoded. An error is the line's, or an
+// optionError.
+func (d *decoder) first(line []byte, o *inputOptions) ([]int, error) {
+	f := d.split(line)
+	m := len(f)
+	if _, ok := atoi(f[0]); o.labels != nil || !ok {
+		d.form, d.labels, d.names = labelled, o.labels, o.names
+		if o.labels == nil {
+			d.labels, d.names = standardLabels()
 		}
-		d.seen[c] = i + 1
 	}
-	return nil
+	switch {
+	case d.form == labelled:
+		n, deck := len(d.names), o.deck
+		switch {
+		case deck == 0 && m%n != 0 && o.labels == nil:
+			return nil, fmt.Errorf("%d cards: labels other than numbers must be the 52 standard cards (such as AS KD 10H 2C), or k copies of each (a shoe of k decks), or those of -labels FILE; -deck N for lines that hold the first cards dealt", m)
+		case deck == 0 && m%n != 0:
+			return nil, fmt.Errorf("%d cards, want the %d labels of -labels, or k copies of each; -deck N for lines that hold the first cards dealt", m, n)
+		case deck == 0:
+			deck = m
+		case deck%n != 0:
+			return nil, optionError{fmt.Errorf("-deck %d: not a whole number of decks of the %d cards", deck, n)}
+		case o.copies > 0 && o.copies != deck/n:
+			return nil, optionError{fmt.Errorf("-copies %d: a deck of %d cards of %d labels holds %d copies of each", o.copies, deck, n, deck/n)}
+		}
+		d.shape = shape{n: n, k: deck / n, deck: deck, m: m}
+	case o.deck == 0:
+		if err := d.wholeNumbers(f); err != nil {
+			return nil, err
+		}
+	default:
+		k := max(o.copies, 1)
+		d.shape = shape{n: o.deck / k, k: k, deck: o.deck, m: m}
+		d.form = undecided
+		if d.n > maxCards {
+			return nil, optionError{fmt.Errorf("-deck %d: %d distinct cards, want at most %d (-copies K for a shoe)", o.deck, d.n, maxCards)}
+		}
+	}
+	switch {
+	case m > d.deck:
+		return nil, fmt.Errorf("%d cards, more than the %d of -deck %d", m, d.deck, d.deck)
+	case m > maxCards:
+		return nil, fmt.Errorf("%d cards, want at most %d a line", m, maxCards)
+	}
+	if err := d.checkHand(o.hand); err != nil {
+		return nil, optionError{err}
+	}
+	d.cnt, d.at = make([]int32, d.n+1), make([]int32, d.n+1)
+	deck := make([]int, m)
+	if err := d.decode(line, deck); err != nil {
+		return nil, err
+	}
+	return deck, nil
 }
 
-func (d *decoder) parse(line []byte, deck []int) error {
-	f := d.split(line)
-	if len(f) != d.n {
-		return fmt.Errorf("%d cards, want %d", len(f), d.n)
-	}
-	if d.form == labelled {
-		for i, x := range f {
-			c, ok := d.labels[string(x)]
-			if !ok {
-				return fmt.Errorf("unknown card %q (number %d on the line)", x, i+1)
-			}
-			deck[i] = c
-		}
-		return nil
-	}
-	lo := 0
-	if d.form == fromOne {
-		lo = 1
-	}
+// wholeNumbers sets the shape and form from a first line of numbers that
+// is a whole deck or shoe: 0..n−1 or 1..n, each card equally often.
+func (d *decoder) wholeNumbers(f [][]byte) error {
+	m := len(f)
+	vals := make([]int, m)
+	lo, hi := -1, -1
 	for i, x := range f {
 		v, ok := atoi(x)
-		if !ok {
+		switch {
+		case !ok:
 			return fmt.Errorf("%q (number %d on the line) is not a card number", x, i+1)
+		case v > m:
+			return fmt.Errorf("card %d (number %d on the line) is more than the %d cards on the line: a first line is a whole deck or shoe, 0..n-1 or 1..n (-deck N for lines that hold the first cards dealt)", v, i+1, m)
 		}
-		if v < lo || v >= d.n+lo {
-			return fmt.Errorf("card %d (number %d on the line) is not in %d..%d", v, i+1, lo, d.n+lo-1)
+		vals[i] = v
+		if lo < 0 || v < lo {
+			lo = v
 		}
-		deck[i] = v - lo
+		hi = max(hi, v)
+	}
+	switch {
+	case m < 3:
+		return fmt.Errorf("%d cards, want at least 3", m)
+	case lo > 1:
+		return fmt.Errorf("no card 0 or 1: the cards are 0..n-1 or 1..n")
+	}
+	cnt := make([]int, hi+1)
+	for _, v := range vals {
+		cnt[v]++
+	}
+	for v := lo; v <= hi; v++ {
+		if cnt[v] != cnt[lo] {
+			return fmt.Errorf("card %d is there %s and card %d %s: every card from %d to %d must be there equally often (a deck, or a shoe of k decks)",
+				lo, times(cnt[lo]), v, times(cnt[v]), lo, hi)
+		}
+	}
+	n := hi - lo + 1
+	switch {
+	case n < 3:
+		return fmt.Errorf("%d distinct cards, want at least 3", n)
+	case n > maxCards:
+		return fmt.Errorf("%d distinct cards, want at most %d", n, maxCards)
+	}
+	d.shape = shape{n: n, k: m / n, deck: m, m: m}
+	d.form = fromZero
+	if lo == 1 {
+		d.form = fromOne
 	}
 	return nil
+}
+
+func times(k int) string {
+	switch k {
+	case 0:
+		return "not at all"
+	case 1:
+		return "once"
+	case 2:
+		return "twice"
+	}
+	return strconv.Itoa(k) + " times"
+}
+
+// checkHand says why -hand k does not fit the shape, if it does not; the
+// audit ranks the C(N, k) hands in 63 bits, with every C(c, i) for c ≤ N
+// and i ≤ k on the way.
+func (d *decoder) checkHand(k int) error {
+	if k == 0 {
+		return nil
+	}
+	N := int64(d.deck)
+	switch {
+	case d.k > 1:
+		return fmt.Errorf("-hand %d: the hands of a shoe are not equally likely sets of cards; -hand needs a deck of distinct cards", k)
+	case k > d.m:
+		return fmt.Errorf("-hand %d: more than the %d cards a line holds", k, d.m)
+	case k == d.deck:
+		return fmt.Errorf("-hand %d: every hand is the whole deck", k)
+	case !new(big.Int).Binomial(N, int64(min(k, d.deck/2))).IsInt64():
+		return fmt.Errorf("-hand %d: the hands of %d cards from %d are too many to count", k, k, N)
+	}
+	return nil
+}
+
+// decode parses a line into deck (len m) and checks it. The cards are
+// indices from 0, but on a line of numbers before the form is decided,
+// which are left as they are written.
+func (d *decoder) decode(line []byte, deck []int) error {
+	var err error
+	switch {
+	case d.form == labelled:
+		err = d.parseLabels(line, deck)
+	case !parseNumbers(line, deck):
+		err = d.numbersError(line)
+	}
+	if err != nil {
+		return err
+	}
+	return d.check(deck)
+}
+
+func (d *decoder) parseLabels(line []byte, deck []int) error {
+	f := d.split(line)
+	if len(f) != len(deck) {
+		return fmt.Errorf("%d cards, want %d", len(f), len(deck))
+	}
+	for i, x := range f {
+		c, ok := d.labels[string(x)]
+		if !ok {
+			return fmt.Errorf("unknown card %q (number %d on the line)", x, i+1)
+		}
+		deck[i] = c
+	}
+	return nil
+}
+
+// parseNumbers reads a line of exactly len(deck) numbers of at most 9
+// digits into deck, in one pass; it returns false if the line is anything
+// else.
+func parseNumbers(line []byte, deck []int) bool {
+	k := 0
+	for i := 0; i < len(line); {
+		c := line[i] - '0'
+		if c > 9 {
+			if !separator(line[i]) {
+				return false
+			}
+			i++
+			continue
+		}
+		if k == len(deck) {
+			return false
+		}
+		v, start := int(c), i
+		for i++; i < len(line); i++ {
+			c := line[i] - '0'
+			if c > 9 {
+				break
+			}
+			v = v*10 + int(c)
+		}
+		if i-start > 9 || i < len(line) && !separator(line[i]) {
+			return false
+		}
+		deck[k] = v
+		k++
+	}
+	return k == len(deck)
+}
+
+// numbersError says what is wrong with a line that parseNumbers refused.
+func (d *decoder) numbersError(line []byte) error {
+	f := d.split(line)
+	if len(f) != d.m {
+		return fmt.Errorf("%d cards, want %d", len(f), d.m)
+	}
+	for i, x := range f {
+		if _, ok := atoi(x); !ok {
+			return fmt.Errorf("%q (number %d on the line) is not a card number", x, i+1)
+		}
+	}
+	return errors.New("not a line of numbers") // not reached
+}
+
+// check checks that every card of deck is in range and there at most k
+// times, decides the form of numbers of a partial deal when the line holds
+// card 0 or card n, and makes numbers from 1 indices from 0.
+func (d *decoder) check(deck []int) error {
+	lo, hi := 0, d.n-1
+	switch d.form {
+	case fromOne:
+		lo, hi = 1, d.n
+	case undecided:
+		hi = d.n
+	}
+	if d.k == 1 && hi < 64 && d.quick(deck, lo, hi) {
+		return nil
+	}
+	zero, top := 0, 0 // undecided: the places (from 1) of card 0 and of card n
+	var err error
+	i := 0
+	for ; i < len(deck); i++ {
+		v := deck[i]
+		if v < lo || v > hi {
+			if d.form == undecided {
+				err = fmt.Errorf("card %d (number %d on the line) is not in 0..%d or 1..%d", v, i+1, d.n-1, d.n)
+			} else {
+				err = fmt.Errorf("card %d (number %d on the line) is not in %d..%d", v, i+1, lo, hi)
+			}
+			break
+		}
+		if int(d.cnt[v]) == d.k {
+			if d.k == 1 {
+				err = fmt.Errorf("card %s is there twice (numbers %d and %d on the line)", d.written(v), d.at[v], i+1)
+			} else {
+				err = fmt.Errorf("card %s is there more than %d times (number %d on the line is one too many)", d.written(v), d.k, i+1)
+			}
+			break
+		}
+		d.cnt[v]++
+		d.at[v] = int32(i + 1)
+		switch {
+		case v == 0:
+			zero = i + 1
+		case v == d.n:
+			top = i + 1
+		}
+	}
+	for _, v := range deck[:i] {
+		d.cnt[v] = 0
+	}
+	if err != nil {
+		return err
+	}
+	if d.form == undecided {
+		switch {
+		case zero > 0 && top > 0:
+			return fmt.Errorf("card 0 (number %d on the line) and card %d (number %d): the cards are 0..%d or 1..%d", zero, d.n, top, d.n-1, d.n)
+		case zero > 0:
+			d.form = fromZero
+		case top > 0:
+			d.form = fromOne
+		}
+	}
+	if d.form == fromOne {
+		for i := range deck {
+			deck[i]--
+		}
+	}
+	return nil
+}
+
+// quick is check for a line of distinct cards below 64 that is good,
+// with a bit for each card; false if the line is not, for check to say
+// why.
+func (d *decoder) quick(deck []int, lo, hi int) bool {
+	var seen uint64
+	for _, v := range deck {
+		if v < lo || v > hi || seen&(1<<v) != 0 {
+			return false
+		}
+		seen |= 1 << v
+	}
+	if d.form == undecided {
+		switch zero, top := seen&1 != 0, seen&(1<<d.n) != 0; {
+		case zero && top:
+			return false
+		case zero:
+			d.form = fromZero
+		case top:
+			d.form = fromOne
+		}
+	}
+	if d.form == fromOne {
+		for i := range deck {
+			deck[i]--
+		}
+	}
+	return true
 }
 
 // atoi parses a non-negative decimal number of at most 9 digits.
@@ -216,7 +502,15 @@ func atoi(b []byte) (int, bool) {
 	return v, true
 }
 
-// name is how messages name card c.
+// written is how messages name card v as it is written on a line.
+func (d *decoder) written(v int) string {
+	if d.form == labelled {
+		return d.names[v]
+	}
+	return strconv.Itoa(v)
+}
+
+// name is how messages name card index c.
 func (d *decoder) name(c int) string {
 	switch d.form {
 	case labelled:
@@ -227,17 +521,19 @@ func (d *decoder) name(c int) string {
 	return strconv.Itoa(c)
 }
 
-// chunk is a run of decoded decks, flat, with the line number of the
-// first; or the input's end (done), with its error and digest.
+// chunk is a run of decoded decks, flat, m cards each; or the input's end
+// (done), with its error and digest.
 type chunk struct {
-	n     int // cards per deck
-	decks []int
-	line  int
-	bad   []badLine // lines that could not be decoded, in order
-	done  bool
-	err   error // reading failed
-	sum   []byte
-	dec   *decoder
+	shape
+	decks   []int
+	bad     []badLine // lines that could not be decoded, in order
+	cut     *cutLine  // the last line, cut short and not audited
+	done    bool
+	err     error // reading failed, or the input cannot be audited
+	sum     []byte
+	dec     *decoder
+	blank   int  // done: trailing blank lines
+	limited bool // done: the reading stopped at -max-decks
 }
 
 type badLine struct {
@@ -245,14 +541,17 @@ type badLine struct {
 	why  string
 }
 
-// chunkDecks is the number of decks sent at once.
-const chunkDecks = 2048
+// cutLine is a last line with no newline and fewer cards than the others.
+type cutLine struct{ line, cards, want int }
+
+// chunkCards is the number of cards sent at once.
+const chunkCards = 1 << 17
 
 // readDecks decodes r on its own goroutine and sends the decks in chunks,
-// then a final chunk with done set. It stops early if stop is closed.
-func readDecks(r io.Reader, labels map[string]int, names []string, out chan<- chunk, stop <-chan struct{}) {
-	h := sha256.New()
-	br := bufio.NewReaderSize(io.TeeReader(r, h), maxLine)
+// then a final chunk with done set. It takes the chunks' buffers from free
+// when there are some there, and stops early if stop is closed.
+func readDecks(r io.Reader, o *inputOptions, out chan<- chunk, free <-chan []int, stop <-chan struct{}) {
+	lr := newLineReader(r)
 	d := &decoder{}
 	send := func(c chunk) bool {
 		select {
@@ -262,81 +561,189 @@ func readDecks(r io.Reader, labels map[string]int, names []string, out chan<- ch
 			return false
 		}
 	}
-	var cur chunk
-	lineNo := 0
-	var deck []int
-	for {
-		line, err := readLine(br)
+	buffer := func() []int {
+		select {
+		case b := <-free:
+			return b[:0]
+		default:
+			return make([]int, 0, chunkCards+maxCards)
+		}
+	}
+	cur := chunk{decks: buffer()}
+	var pending []int // undecided: the lines so far, as written
+	lineNo, blanks := 0, 0
+	decks := int64(0)
+	for o.maxDecks == 0 || decks < o.maxDecks {
+		line, nl, err := lr.next()
 		if err == io.EOF {
 			break
 		}
 		lineNo++
-		if err != nil {
-			if errors.Is(err, bufio.ErrBufferFull) {
-				cur.bad = append(cur.bad, badLine{lineNo, fmt.Sprintf("longer than %d bytes", maxLine)})
-				if skipLine(br) != nil {
-					break
-				}
-				continue
+		if err == errLong || err == nil && !blank(line) {
+			// The blank lines before this one are inside the input.
+			for i := blanks; i > 0; i-- {
+				cur.bad = append(cur.bad, badLine{lineNo - i, "blank line"})
 			}
-			cur.err = err
-			break
+			blanks = 0
 		}
-		if d.n == 0 {
-			if err := d.first(line, labels, names); err != nil {
-				cur.bad = append(cur.bad, badLine{lineNo, err.Error()})
-				cur.done, cur.err, cur.dec = true, errors.New("cannot tell the deck size from the first line"), d
-				send(cur)
-				return
-			}
-			deck = make([]int, d.n)
-		}
-		if err := d.decode(line, deck); err != nil {
+		switch {
+		case err == errLong:
 			cur.bad = append(cur.bad, badLine{lineNo, err.Error()})
 			continue
+		case err != nil:
+			cur.err = err
+		case blank(line):
+			blanks++
+			continue
+		case !nl && d.m > 0 && len(d.split(line)) < d.m:
+			// The last line, with no newline and too few cards: the
+			// stream was cut short while it was written.
+			f := len(d.split(line))
+			if o.strict {
+				cur.bad = append(cur.bad, badLine{lineNo, fmt.Sprintf("%d cards, want %d (the last line, cut short: no newline)", f, d.m)})
+			} else {
+				cur.cut = &cutLine{lineNo, f, d.m}
+			}
+			continue
 		}
-		if len(cur.decks) == 0 {
-			cur.line, cur.n = lineNo, d.n
+		if cur.err != nil {
+			break
 		}
-		cur.decks = append(cur.decks, deck...)
-		if len(cur.decks) >= chunkDecks*d.n {
+		was := d.form
+		if d.m == 0 {
+			first, err := d.first(line, o)
+			if err != nil {
+				if _, ok := err.(optionError); !ok {
+					cur.bad = append(cur.bad, badLine{lineNo, err.Error()})
+					err = errors.New("the first line sets the shape of every line, and it is bad")
+				}
+				cur.err = err
+				break
+			}
+			was = undecided
+			cur.shape = d.shape
+			cur.decks = append(cur.decks, first...)
+		} else {
+			at := len(cur.decks)
+			cur.decks = cur.decks[:at+d.m]
+			if err := d.decode(line, cur.decks[at:]); err != nil {
+				cur.decks = cur.decks[:at]
+				cur.bad = append(cur.bad, badLine{lineNo, err.Error()})
+				continue
+			}
+		}
+		decks++
+		switch {
+		case d.form == undecided:
+			// Not known yet whether the numbers count from 0: held back.
+			pending = append(pending, cur.decks[len(cur.decks)-d.m:]...)
+			cur.decks = cur.decks[:len(cur.decks)-d.m]
+			if len(pending) > maxPending {
+				cur.err = fmt.Errorf("cannot tell whether the cards count from 0 or from 1: none of the first %d lines holds card 0 or card %d", lineNo, d.n)
+			}
+		case was == undecided && len(pending) > 0:
+			// This line decides: the lines held back come first.
+			if d.form == fromOne {
+				for i := range pending {
+					pending[i]--
+				}
+			}
+			pending = append(pending, cur.decks[len(cur.decks)-d.m:]...)
+			cur.decks = append(cur.decks[:0], pending...)
+			pending = nil
+		}
+		if cur.err != nil {
+			break
+		}
+		if len(cur.decks) >= chunkCards {
 			if !send(cur) {
 				return
 			}
-			cur = chunk{decks: make([]int, 0, chunkDecks*d.n)}
+			cur = chunk{shape: d.shape, decks: buffer()}
 		}
 	}
-	cur.done, cur.sum, cur.dec = true, h.Sum(nil), d
+	if cur.err == nil && d.form == undecided && decks > 0 {
+		cur.err = fmt.Errorf("cannot tell whether the cards count from 0 or from 1: no line holds card 0 or card %d", d.n)
+	}
+	cur.done, cur.sum, cur.dec, cur.blank = true, lr.sum(), d, blanks
+	cur.limited = o.maxDecks > 0 && decks == o.maxDecks
 	send(cur)
 }
 
-// readLine returns the next line without its newline (and carriage
-// return), valid until the next call; bufio.ErrBufferFull if it is longer
-// than the reader's buffer.
-func readLine(br *bufio.Reader) ([]byte, error) {
-	line, err := br.ReadSlice('\n')
-	switch {
-	case err == io.EOF && len(line) > 0:
-		err = nil
-	case err != nil:
-		return nil, err
-	}
-	return trimEOL(line), nil
+// errLong is the error of a line longer than maxLine.
+var errLong = fmt.Errorf("longer than %d bytes", maxLine)
+
+// lineReader reads lines, and hashes the bytes of the lines it has
+// returned (in blocks, as it refills its buffer), so that the digest is
+// of what was read, also when the reading stops early.
+type lineReader struct {
+	r        io.Reader
+	buf      []byte
+	pos, end int // buf[pos:end] is not read yet
+	hashed   int // buf[hashed:pos] is read and not hashed yet
+	h        hash.Hash
+	err      error // from r
 }
 
-func skipLine(br *bufio.Reader) error {
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: r, buf: make([]byte, maxLine), h: sha256.New()}
+}
+
+// next returns the next line without its newline (and carriage return),
+// valid until the next call, and whether it ended with a newline; errLong,
+// after skipping it, if it is longer than maxLine; the reader's error
+// (io.EOF at the end) when there are no more lines.
+func (lr *lineReader) next() (line []byte, nl bool, err error) {
+	long := false
 	for {
-		_, err := br.ReadSlice('\n')
-		if err != bufio.ErrBufferFull {
-			if err == io.EOF {
-				return nil
+		if i := bytes.IndexByte(lr.buf[lr.pos:lr.end], '\n'); i >= 0 {
+			line = lr.buf[lr.pos : lr.pos+i]
+			lr.pos += i + 1
+			nl = true
+		} else if lr.err != nil && (lr.pos < lr.end || long) {
+			line = lr.buf[lr.pos:lr.end]
+			lr.pos = lr.end
+		} else if lr.err != nil {
+			return nil, false, lr.err
+		} else {
+			if lr.pos == 0 && lr.end == len(lr.buf) {
+				long, lr.pos = true, lr.end // skip what is buffered
 			}
-			return err
+			lr.fill()
+			continue
+		}
+		if long {
+			return nil, nl, errLong
+		}
+		return bytes.TrimSuffix(line, []byte("\r")), nl, nil
+	}
+}
+
+// fill hashes what has been read, moves what has not to the front of the
+// buffer, and reads more.
+func (lr *lineReader) fill() {
+	lr.h.Write(lr.buf[lr.hashed:lr.pos])
+	lr.end = copy(lr.buf, lr.buf[lr.pos:lr.end])
+	lr.pos, lr.hashed = 0, 0
+	for empty := 0; ; empty++ {
+		n, err := lr.r.Read(lr.buf[lr.end:])
+		lr.end += n
+		switch {
+		case err != nil:
+			lr.err = err
+			return
+		case n > 0:
+			return
+		case empty == 100:
+			lr.err = io.ErrNoProgress
+			return
 		}
 	}
 }
 
-func trimEOL(b []byte) []byte {
-	b = bytes.TrimSuffix(b, []byte("\n"))
-	return bytes.TrimSuffix(b, []byte("\r"))
+// sum returns the SHA-256 of the lines returned.
+func (lr *lineReader) sum() []byte {
+	lr.h.Write(lr.buf[lr.hashed:lr.pos])
+	lr.hashed = lr.pos
+	return lr.h.Sum(nil)
 }

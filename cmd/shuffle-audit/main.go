@@ -13,14 +13,28 @@
 //	my-dealer | shuffle-audit -in -
 //	shuffle-audit -exec 'python3 deal.py --count 100000' -json
 //
-// A deck is a permutation of 0..n−1 or of 1..n, or card labels (the 52
-// standard cards such as AS KD 10H 2C, or the labels of -labels FILE, one a
-// line), separated by spaces, commas or tabs; n comes from the first line.
-// A bad line (not a permutation, wrong length, a repeated card, an unknown
-// label) is reported on standard error with its line number, and the
-// audit then ends without a verdict. The exit status is 0 when the verdict
-// is pass, 1 when it is fail, 2 for bad input or usage, 130 when
-// interrupted. -json writes the report as JSON on standard output.
+// A line is a deck: a permutation of 0..n−1 or of 1..n, or card labels
+// (the 52 standard cards such as AS KD 10H 2C or 5♠️, or the labels of
+// -labels FILE, one a line), separated by spaces, commas or tabs; n comes
+// from the first line. A line may instead hold a shoe of k decks, each
+// card exactly k times (k from the first line), or, with -deck N, only the
+// first m cards dealt from a shuffled deck or shoe of N cards (m from the
+// first line; N/52 decks for the standard labels, -copies K for numbers).
+// -hand K adds a test that the first K cards are a uniformly random set:
+//
+//	shuffle-audit -in shoes.txt                  # 312 cards a line: a shoe of 6 decks
+//	shuffle-audit -in deals.txt -deck 52 -hand 5 # the first 5 cards of each deck
+//
+// A bad line (wrong length, a card out of range or there too often, an
+// unknown label, a blank line before the last deck) is reported on
+// standard error with its line number, and the audit then ends without a
+// verdict. Trailing blank lines are ignored and counted; a last line cut
+// short (no newline, fewer cards) is left out with a warning, or is a bad
+// line with -strict. -max-decks N stops after N decks, and ends the -exec
+// program. The exit status is 0 when the verdict is pass, 1 when it is
+// fail, 2 for bad input or usage, 130 when interrupted (SIGINT) and 143
+// when terminated (SIGTERM). -json writes the report as JSON on standard
+// output.
 //
 // With neither -in nor -exec, it audits every algorithm of the shuffle
 // package at n = 52, 500,000 decks each, and prints one row per algorithm;
@@ -33,11 +47,11 @@
 // Each algorithm's source is PCG seeded from -seed and the algorithm's
 // name, so its row does not depend on the other algorithms audited or on
 // the number of CPUs. -png and -svg draw the position table (rows: cards,
-// or starting positions; columns: final positions) and the adjacency table
-// (rows: a card; columns: the card directly after it) as heat maps: white
-// is 1/n, red more often, blue less often. Progress shows on standard
-// error when that is a terminal; Ctrl-C prints what has been counted,
-// marked PARTIAL.
+// or starting positions; columns: final positions, or the places of a
+// line) and the adjacency table (rows: a card; columns: the card directly
+// after it) as heat maps: white is 1/n, red more often, blue less often.
+// Progress shows on standard error when that is a terminal; Ctrl-C prints
+// what has been counted, marked PARTIAL.
 package main
 
 import (
@@ -52,18 +66,41 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/internal/term"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	signals := make(chan os.Signal, 1)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills at once
+		s := <-signals
+		signal.Reset(os.Interrupt, syscall.SIGTERM) // a second signal kills at once
+		cause := errInterrupted
+		if s == syscall.SIGTERM {
+			cause = errTerminated
+		}
+		cancel(cause)
 	}()
 	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, term.IsTerminal(os.Stderr)))
+}
+
+// The causes of a run's context ending on a signal.
+var (
+	errInterrupted = errors.New("interrupted (SIGINT)")
+	errTerminated  = errors.New("terminated (SIGTERM)")
+)
+
+// stopStatus is the exit status of a run that its context stopped: 143
+// (128 + 15) after SIGTERM, 130 (128 + 2) after Ctrl-C or anything else.
+func stopStatus(ctx context.Context) int {
+	if errors.Is(context.Cause(ctx), errTerminated) {
+		return 143
+	}
+	return 130
 }
 
 type config struct {
@@ -75,13 +112,18 @@ type config struct {
 	riffle  int
 	workers int
 	// Decks from outside.
-	in     string
-	exec   string
-	labels string
-	json   bool
-	batch  int
-	html   string   // -html: the report as one HTML file
-	args   []string // the command line, for the HTML report
+	in       string
+	exec     string
+	labels   string
+	json     bool
+	batch    int
+	deck     int
+	copies   int
+	hand     int
+	maxDecks int64
+	strict   bool
+	html     string   // -html: the report as one HTML file
+	args     []string // the command line, for the HTML report
 	// Both.
 	alpha float64
 	png   string
@@ -121,6 +163,11 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.labels, "labels", "", "card labels, one a line, from `FILE`: label i (from 0) is card i")
 	fs.BoolVar(&c.json, "json", false, "with -in or -exec: write the report as JSON to standard output")
 	fs.StringVar(&c.html, "html", "", "with -in or -exec: write the report as one self-contained HTML `FILE` (for filing: verdict, input digest, every test, heat map)")
+	fs.IntVar(&c.deck, "deck", 0, "a line holds only the first cards dealt (as many as on the first line) of a shuffled deck or shoe of `N` cards: 52·k for the standard labels, a multiple of the -labels, n·K for numbers (-copies K), which count from 0 or from 1 as the first line with card 0 or card n shows")
+	fs.IntVar(&c.copies, "copies", 0, "with -deck and numbers: the shuffled deck is a shoe of `K` copies of each of its N/K cards (default 1)")
+	fs.IntVar(&c.hand, "hand", 0, "also test that every set of `K` cards is as likely as any other to be the first K of a line (a deck of distinct cards; K up to the cards a line holds)")
+	fs.Int64Var(&c.maxDecks, "max-decks", 0, "stop after `N` decks, and end the -exec program (default: all)")
+	fs.BoolVar(&c.strict, "strict", false, "a last line cut short (no newline and fewer cards than the others) is a bad line, not left out with a warning")
 	fs.IntVar(&c.batch, "batch", 0, "decks per batch of the second level (default: the largest power of two from 1024 to 8192 that gives 20 batches)")
 	fs.Float64Var(&c.alpha, "alpha", 0.001, "family-wise significance level (Holm's correction over all tests)")
 	algo := fs.String("algo", "", "algorithms to audit, comma-separated (default all): "+strings.Join(names(shuffle.Algorithms()), ", "))
@@ -138,9 +185,14 @@ func parse(args []string, stderr io.Writer) (*config, error) {
        shuffle-audit [-algo NAMES] [-n N] [-trials T] [flags]
 
 Tests whether shuffled decks look uniformly random: decks read from a file
-or printed by a command, one a line (a permutation of 0..n-1 or 1..n, or
-card labels), or shuffled by the algorithms of github.com/fairshuffle/shuffle.
-Exit status: 0 pass, 1 fail, 2 bad input or usage. Flags:
+or printed by a command, or shuffled by the algorithms of
+github.com/fairshuffle/shuffle. A line is a deck: 0..n-1 or 1..n, or card
+labels (AS KD 10H 2C ... or those of -labels); or a shoe of k decks, each
+card k times (k from the first line); or, with -deck N, the first cards
+dealt from a deck or shoe of N. Trailing blank lines are ignored; a last
+line cut short is left out with a warning (-strict: a bad line).
+Exit status: 0 pass, 1 fail, 2 bad input or usage, 130 interrupted
+(SIGINT, Ctrl-C), 143 terminated (SIGTERM). Flags:
 
 `)
 		fs.PrintDefaults()
@@ -167,6 +219,24 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage. Flags:
 		return nil, fmt.Errorf("-scale %g: want a positive number", c.scale)
 	case c.batch < 0:
 		return nil, fmt.Errorf("-batch %d is negative", c.batch)
+	case set["deck"] && (c.deck < 3 || c.deck > maxDeck):
+		return nil, fmt.Errorf("-deck %d: want 3 to %d cards", c.deck, maxDeck)
+	case set["copies"] && !set["deck"]:
+		return nil, errors.New("-copies needs -deck (without it, the first line gives the copies)")
+	case set["copies"] && c.copies < 1:
+		return nil, fmt.Errorf("-copies %d: want at least 1", c.copies)
+	case set["copies"] && c.deck%c.copies != 0:
+		return nil, fmt.Errorf("-deck %d is not %d copies of a deck (-copies %d)", c.deck, c.copies, c.copies)
+	case set["copies"] && c.deck/c.copies < 3:
+		return nil, fmt.Errorf("-deck %d with -copies %d: %d distinct cards, want at least 3", c.deck, c.copies, c.deck/c.copies)
+	case set["hand"] && c.hand < 1:
+		return nil, fmt.Errorf("-hand %d: want at least 1 card", c.hand)
+	case c.hand > 0 && c.copies > 1:
+		return nil, fmt.Errorf("-hand %d with -copies %d: the hands of a shoe are not equally likely sets of cards; -hand needs a deck of distinct cards", c.hand, c.copies)
+	case c.hand > 0 && set["deck"] && c.hand >= c.deck:
+		return nil, fmt.Errorf("-hand %d: want fewer than the %d cards of -deck", c.hand, c.deck)
+	case set["max-decks"] && c.maxDecks < 1:
+		return nil, fmt.Errorf("-max-decks %d: want at least 1", c.maxDecks)
 	}
 	if stream {
 		for _, f := range []string{"algo", "n", "trials", "seed", "riffle", "workers"} {
@@ -176,7 +246,7 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage. Flags:
 		}
 		return c, nil
 	}
-	for _, f := range []string{"labels", "json", "batch", "html"} {
+	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict", "html"} {
 		if set[f] {
 			return nil, fmt.Errorf("-%s needs -in or -exec", f)
 		}

@@ -9,7 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -121,6 +124,11 @@ func TestBadFlags(t *testing.T) {
 		{"-scale", "0"}, {"-riffle", "5000"}, {"-workers", "0"}, {"-nope"}, {"extra"},
 		{"-alpha", "0"}, {"-alpha", "1"}, {"-json"}, {"-labels", "x"}, {"-batch", "100"},
 		{"-in", ""}, {"-exec", ""}, {"-in", "x", "-exec", "y"}, {"-in", "x", "-n", "5"}, {"-in", "x", "-batch", "-1"},
+		{"-deck", "52"}, {"-copies", "2"}, {"-hand", "5"}, {"-max-decks", "5"}, {"-strict"},
+		{"-in", "x", "-deck", "2"}, {"-in", "x", "-deck", "0"}, {"-in", "x", "-deck", "2000000"}, {"-in", "x", "-copies", "2"},
+		{"-in", "x", "-deck", "52", "-copies", "0"}, {"-in", "x", "-deck", "52", "-copies", "5"}, {"-in", "x", "-deck", "52", "-copies", "26"},
+		{"-in", "x", "-hand", "0"}, {"-in", "x", "-hand", "-1"}, {"-in", "x", "-deck", "104", "-copies", "2", "-hand", "5"},
+		{"-in", "x", "-deck", "52", "-hand", "52"}, {"-in", "x", "-max-decks", "0"}, {"-in", "x", "-max-decks", "-3"},
 	} {
 		_, errs, code := audited(t, args...)
 		assert.Equal(t, 2, code, "%q", args)
@@ -163,24 +171,88 @@ func (w cancelWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// built is the command, built once for the tests that run it.
+var built struct {
+	once sync.Once
+	dir  string
+	out  []byte
+	err  error
+}
+
+// command returns the path of the built command.
+func command(t *testing.T) string {
+	t.Helper()
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "shuffle-audit-test"); built.err == nil {
+			built.out, built.err = exec.Command("go", "build", "-o", built.dir, ".").CombinedOutput()
+		}
+	})
+	require.NoError(t, built.err, "%s", built.out)
+	return filepath.Join(built.dir, "shuffle-audit")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
 // TestInterrupt sends the built command a real Ctrl-C.
 func TestInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the command")
 	}
-	bin := filepath.Join(t.TempDir(), "shuffle-audit")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	cmd := exec.Command(bin, "-algo", "riffle", "-trials", "100000000")
+	cmd := exec.Command(command(t), "-algo", "riffle", "-trials", "100000000")
 	var stdout bytes.Buffer
 	cmd.Stdout = &stdout
 	require.NoError(t, cmd.Start())
 	time.Sleep(500 * time.Millisecond)
 	require.NoError(t, cmd.Process.Signal(os.Interrupt))
-	err = cmd.Wait()
+	err := cmd.Wait()
 	ee, ok := err.(*exec.ExitError)
 	require.True(t, ok, "%v", err)
 	assert.Equal(t, 130, ee.ExitCode())
 	assert.Contains(t, stdout.String(), "PARTIAL RESULT: interrupted.")
 	assert.Contains(t, row(t, stdout.String(), "riffle"), "partial")
+}
+
+// TestTerminate sends the built command SIGTERM while it audits what a
+// program prints: it exits 143, and the program is ended.
+func TestTerminate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	cmd := exec.Command(command(t), "-exec", "echo $$ > "+pidFile+"; exec yes '3 1 4 0 2 5 7 6'")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	var pid int
+	require.Eventually(t, func() bool {
+		b, err := os.ReadFile(pidFile)
+		pid, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		return err == nil && pid > 0
+	}, 10*time.Second, 10*time.Millisecond)
+	time.Sleep(200 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	require.True(t, ok, "%v", err)
+	assert.Equal(t, 143, ee.ExitCode(), stderr.String())
+	assert.Regexp(t, `terminated after \d+ decks; no verdict`, stderr.String())
+	p, err := os.FindProcess(pid)
+	if err == nil {
+		assert.Error(t, p.Signal(syscall.Signal(0)), "the -exec program %d still runs", pid)
+	}
+}
+
+// TestUsage: -h names the exit statuses.
+func TestUsage(t *testing.T) {
+	_, errs, code := audited(t, "-h")
+	assert.Equal(t, 0, code)
+	for _, want := range []string{"0 pass, 1 fail, 2 bad input or usage, 130 interrupted", "143 terminated (SIGTERM)", "-deck N", "-copies K", "-hand K", "-max-decks N", "-strict"} {
+		assert.Contains(t, errs, want)
+	}
 }

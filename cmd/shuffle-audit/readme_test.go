@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -68,9 +67,7 @@ func TestReadmeCommands(t *testing.T) {
 func TestReadmePipes(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
-	bin := filepath.Join(t.TempDir(), "shuffle-audit")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	bin := command(t)
 	comment := regexp.MustCompile(`\| go run ./cmd/shuffle-audit (.*?) +# verdict: (pass|fail), exit status (\d)\n`)
 	blocks := 0
 	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllSubmatch(readme, -1) {
