@@ -407,6 +407,10 @@ func newNulls(s shape) *nulls {
 func (a *Auditor) applies(name string) string {
 	s := a.s
 	switch name {
+	case "spearman":
+		if s.m < 2 {
+			return "one card a line has no place to be early or late"
+		}
 	case "adjacency":
 		if s.m < 2 {
 			return "one card a line has no neighbour"

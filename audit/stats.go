@@ -16,15 +16,26 @@ import (
 // twoSided is the two-sided p-value of x under the chi-square distribution
 // with df degrees of freedom: counts too even condemn a shuffle as surely as
 // counts too uneven (a rotation by a uniform cut fills the position table
-// almost perfectly evenly).
+// almost perfectly evenly). Below minTwoSided degrees of freedom the test
+// is one-sided: there a statistic of whole counts lands on or near 0 by
+// chance far more often than the continuous law's lower tail says (one
+// card a line gives a serial table of one cell), so the lower tail would
+// fail fair shuffles.
 func twoSided(x, df float64) float64 {
 	if math.IsInf(x, 1) {
 		return 0
 	}
 	x = max(x, 0) // a quadratic form below 0 by rounding
 	d := distuv.ChiSquared{K: df}
+	if df < minTwoSided {
+		return d.Survival(x)
+	}
 	return min(1, 2*min(d.CDF(x), d.Survival(x)))
 }
+
+// minTwoSided is the fewest degrees of freedom at which twoSided tests the
+// lower tail.
+const minTwoSided = 10
 
 // permutationTable is the chi-square statistic of an n×n table that sums
 // steps permutation matrices, against steps/n in every cell. The plain sum
