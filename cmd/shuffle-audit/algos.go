@@ -143,7 +143,7 @@ func auditOne(ctx context.Context, a shuffle.Algorithm, c *config, done *atomic.
 
 // columns are the tests shown in the algorithms' table, with their headers.
 var columns = []struct{ test, head string }{
-	{"positions", "positions"}, {"cards", "cards"}, {"places", "places"}, {"adjacency", "adjacency"},
+	{"positions", "positions"}, {"cards", "cards"}, {"places", "places"}, {"spearman", "spearman"}, {"adjacency", "adjacency"},
 	{"pairs", "pairs"}, {"fixed-points", "fixed"}, {"cycles", "cycles"}, {"rising", "rising"},
 	{"serial", "serial"}, {"repeats", "repeats"},
 }

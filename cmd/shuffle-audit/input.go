@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"github.com/fairshuffle/shuffle/audit"
 	"hash"
 	"io"
 	"math/big"
@@ -57,6 +58,7 @@ type inputOptions struct {
 	deck     int            // -deck: cards in the shuffled deck or shoe; 0 if not given
 	copies   int            // -copies; 0 if not given
 	hand     int            // -hand; 0 if not given
+	games    []audit.Game   // -game
 	maxDecks int64          // -max-decks; 0 for all
 	strict   bool           // -strict: a last line cut short is a bad line
 }
@@ -218,6 +220,9 @@ func (d *decoder) first(line []byte, o *inputOptions) ([]int, error) {
 	if err := d.checkHand(o.hand); err != nil {
 		return nil, optionError{err}
 	}
+	if err := d.checkGames(o.games); err != nil {
+		return nil, optionError{err}
+	}
 	d.cnt, d.at = make([]int32, d.n+1), make([]int32, d.n+1)
 	deck := make([]int, m)
 	if err := d.decode(line, deck); err != nil {
@@ -306,6 +311,24 @@ func (d *decoder) checkHand(k int) error {
 		return fmt.Errorf("-hand %d: every hand is the whole deck", k)
 	case !new(big.Int).Binomial(N, int64(min(k, d.deck/2))).IsInt64():
 		return fmt.Errorf("-hand %d: the hands of %d cards from %d are too many to count", k, k, N)
+	}
+	return nil
+}
+
+// checkGames says why a -game does not fit the shape, if one does not: a
+// game reads cards 0..51 and its first Cards cards, and knows its chances
+// for some numbers of decks only.
+func (d *decoder) checkGames(games []audit.Game) error {
+	for _, g := range games {
+		switch {
+		case d.n != 52:
+			return fmt.Errorf("-game %s: needs the 52 cards of a standard deck, not %d", g.Name, d.n)
+		case d.m < g.Cards:
+			return fmt.Errorf("-game %s: reads %d cards, and a line holds %d", g.Name, g.Cards, d.m)
+		}
+		if _, err := g.Probs(d.k); err != nil {
+			return fmt.Errorf("-game %s: %v", g.Name, err)
+		}
 	}
 	return nil
 }

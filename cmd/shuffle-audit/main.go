@@ -69,6 +69,7 @@ import (
 	"syscall"
 
 	"github.com/fairshuffle/shuffle"
+	"github.com/fairshuffle/shuffle/audit"
 	"github.com/fairshuffle/shuffle/internal/term"
 )
 
@@ -122,8 +123,9 @@ type config struct {
 	hand     int
 	maxDecks int64
 	strict   bool
-	html     string   // -html: the report as one HTML file
-	args     []string // the command line, for the HTML report
+	games    []audit.Game // -game
+	html     string       // -html: the report as one HTML file
+	args     []string     // the command line, for the HTML report
 	// Both.
 	alpha float64
 	png   string
@@ -166,6 +168,7 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.deck, "deck", 0, "a line holds only the first cards dealt (as many as on the first line) of a shuffled deck or shoe of `N` cards: 52·k for the standard labels, a multiple of the -labels, n·K for numbers (-copies K), which count from 0 or from 1 as the first line with card 0 or card n shows")
 	fs.IntVar(&c.copies, "copies", 0, "with -deck and numbers: the shuffled deck is a shoe of `K` copies of each of its N/K cards (default 1)")
 	fs.IntVar(&c.hand, "hand", 0, "also test that every set of `K` cards is as likely as any other to be the first K of a line (a deck of distinct cards; K up to the cards a line holds)")
+	game := fs.String("game", "", "also test the outcomes of card games dealt from each line's first cards, comma-separated: "+strings.Join(gameNames(), ", ")+" (the 52 standard cards)")
 	fs.Int64Var(&c.maxDecks, "max-decks", 0, "stop after `N` decks, and end the -exec program (default: all)")
 	fs.BoolVar(&c.strict, "strict", false, "a last line cut short (no newline and fewer cards than the others) is a bad line, not left out with a warning")
 	fs.IntVar(&c.batch, "batch", 0, "decks per batch of the second level (default: the largest power of two from 1024 to 8192 that gives 20 batches)")
@@ -199,6 +202,15 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage, 130 interrupted
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	if *game != "" {
+		for _, name := range strings.Split(*game, ",") {
+			g, ok := audit.LookupGame(strings.TrimSpace(name))
+			if !ok {
+				return nil, fmt.Errorf("-game: no game %q; there are %s", name, strings.Join(gameNames(), ", "))
+			}
+			c.games = append(c.games, g)
+		}
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
@@ -246,7 +258,7 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage, 130 interrupted
 		}
 		return c, nil
 	}
-	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict", "html"} {
+	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict", "html", "game"} {
 		if set[f] {
 			return nil, fmt.Errorf("-%s needs -in or -exec", f)
 		}
@@ -278,6 +290,14 @@ Exit status: 0 pass, 1 fail, 2 bad input or usage, 130 interrupted
 		}
 	}
 	return c, nil
+}
+
+func gameNames() []string {
+	var s []string
+	for _, g := range audit.Games() {
+		s = append(s, g.Name)
+	}
+	return s
 }
 
 func names(as []shuffle.Algorithm) []string {

@@ -25,7 +25,7 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "shuffle-audit: "+format+"\n", args...)
 		return 2
 	}
-	o := &inputOptions{deck: c.deck, copies: c.copies, hand: c.hand, maxDecks: c.maxDecks, strict: c.strict}
+	o := &inputOptions{deck: c.deck, copies: c.copies, hand: c.hand, games: c.games, maxDecks: c.maxDecks, strict: c.strict}
 	if c.labels != "" {
 		var err error
 		if o.labels, o.names, err = readLabels(c.labels); err != nil {
@@ -102,7 +102,7 @@ loop:
 			}
 		}
 		if a == nil && len(ch.decks) > 0 {
-			a = audit.New(ch.n, audit.Options{Alpha: c.alpha, Batch: c.batch, Copies: ch.k, Dealt: ch.m, Hand: c.hand})
+			a = audit.New(ch.n, audit.Options{Alpha: c.alpha, Batch: c.batch, Copies: ch.k, Dealt: ch.m, Hand: c.hand, Games: c.games})
 		}
 		for i := 0; i+ch.m <= len(ch.decks) && ch.m > 0; i += ch.m {
 			if err := a.Add(ch.decks[i : i+ch.m]); err != nil {

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/fairshuffle/shuffle/audit"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestGames: -game baccarat on the first 6 cards of 8-deck shoes, written
+// as card labels, passes for fair shoes and fails for a dealer that deals
+// the shoe again, once, when the player would win; -game poker on the
+// first 5 cards of decks likewise against a dealer shy of flushes; games
+// that do not fit the lines are refused with exit 2.
+func TestGames(t *testing.T) {
+	label := names52()
+	deal := func(k, m, count int, redeal func([]int) bool) string {
+		r := rand.New(rand.NewPCG(uint64(k), uint64(m)))
+		shoe := make([]int, 52*k)
+		var b strings.Builder
+		for range count {
+			for i := range shoe {
+				shoe[i] = i % 52
+			}
+			r.Shuffle(len(shoe), func(i, j int) { shoe[i], shoe[j] = shoe[j], shoe[i] })
+			if redeal != nil && redeal(shoe) {
+				r.Shuffle(len(shoe), func(i, j int) { shoe[i], shoe[j] = shoe[j], shoe[i] })
+			}
+			b.WriteString(label(shoe[:m]) + "\n")
+		}
+		return b.String()
+	}
+	player := func(s []int) bool { return audit.Baccarat.Outcomes[audit.Baccarat.Outcome(s)] == "player" }
+	flush := func(s []int) bool { return audit.Poker.Outcomes[audit.Poker.Outcome(s)] == "flush" }
+	for _, c := range []struct {
+		name, game, input string
+		deck              string
+		code              int
+	}{
+		{"fair baccarat", "baccarat", deal(8, 6, 20000, nil), "416", 0},
+		{"banker-friendly baccarat", "baccarat", deal(8, 6, 20000, player), "416", 1},
+		{"fair poker", "poker", deal(1, 5, 100000, nil), "52", 0},
+		{"flush-shy poker", "poker", deal(1, 5, 100000, flush), "52", 1},
+	} {
+		out, errs, code := inFile(t, c.input, "-deck", c.deck, "-game", c.game)
+		require.Equal(t, c.code, code, "%s: %s%s", c.name, out, errs)
+		want := "pass"
+		if c.code == 1 {
+			want = "FAIL"
+		}
+		assert.Equal(t, want, testResult(t, out, c.game), "%s:\n%s", c.name, out)
+	}
+	for _, c := range []struct{ input, args, why string }{
+		{deal(8, 6, 10, nil), "-deck 416 -game poker", "-game poker: audit: game poker: 8 decks: defined for 1 deck only"},
+		{deal(1, 4, 10, nil), "-deck 52 -game baccarat", "-game baccarat: reads 6 cards, and a line holds 4"},
+		{"0 1 2 3 4 5 6 7 8 9\n", "-game baccarat", "-game baccarat: needs the 52 cards of a standard deck, not 10"},
+		{deal(1, 6, 10, nil), "-deck 52 -game blackjack", `-game: no game "blackjack"`},
+	} {
+		_, errs, code := inFile(t, c.input, strings.Fields(c.args)...)
+		assert.Equal(t, 2, code, c.args)
+		assert.Contains(t, errs, c.why, c.args)
+	}
+}
