@@ -64,3 +64,22 @@ func TestGames(t *testing.T) {
 		assert.Contains(t, errs, c.why, c.args)
 	}
 }
+
+// TestInconclusive: one deck is no evidence: the verdict is inconclusive,
+// exit status 3, in the text and the JSON, never pass.
+func TestInconclusive(t *testing.T) {
+	out, _, code := inFile(t, decks(1, 52, fmtInts))
+	assert.Equal(t, exitInconclusive, code)
+	assert.Contains(t, out, "\nverdict: inconclusive\n")
+	out, _, code = inFile(t, decks(1, 52, fmtInts), "-json")
+	assert.Equal(t, exitInconclusive, code)
+	assert.Contains(t, out, `"verdict": "inconclusive"`)
+}
+
+// TestLineCap: a first line of more than 1,024 cards is refused, exit 2,
+// naming the line, before any table is made.
+func TestLineCap(t *testing.T) {
+	_, errs, code := inFile(t, decks(2, 1025, fmtInts))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "line 1: 1025 distinct cards, want at most 1024")
+}

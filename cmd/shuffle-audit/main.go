@@ -31,10 +31,13 @@
 // verdict. Trailing blank lines are ignored and counted; a last line cut
 // short (no newline, fewer cards) is left out with a warning, or is a bad
 // line with -strict. -max-decks N stops after N decks, and ends the -exec
-// program. The exit status is 0 when the verdict is pass, 1 when it is
-// fail, 2 for bad input or usage, 130 when interrupted (SIGINT) and 143
-// when terminated (SIGTERM). -json writes the report as JSON on standard
-// output.
+// program. A line holds at most 1,024 cards. The exit status is 0 when the
+// verdict is pass, 1 when it is fail, 3 when it is inconclusive (too few
+// decks for any test to run: no evidence either way), 2 for bad input or
+// usage, 130 when interrupted (SIGINT) and 143 when terminated (SIGTERM).
+// -json writes the report as JSON on standard output, -html FILE as one
+// self-contained HTML page for filing. -game poker,baccarat adds the
+// outcomes of those games dealt from each line's first cards.
 //
 // With neither -in nor -exec, it audits every algorithm of the shuffle
 // package at n = 52, 500,000 decks each, and prints one row per algorithm;
@@ -194,8 +197,9 @@ labels (AS KD 10H 2C ... or those of -labels); or a shoe of k decks, each
 card k times (k from the first line); or, with -deck N, the first cards
 dealt from a deck or shoe of N. Trailing blank lines are ignored; a last
 line cut short is left out with a warning (-strict: a bad line).
-Exit status: 0 pass, 1 fail, 2 bad input or usage, 130 interrupted
-(SIGINT, Ctrl-C), 143 terminated (SIGTERM). Flags:
+Exit status: 0 pass, 1 fail, 3 inconclusive (too few decks for any test),
+2 bad input or usage, 130 interrupted (SIGINT, Ctrl-C), 143 terminated
+(SIGTERM). Flags:
 
 `)
 		fs.PrintDefaults()

@@ -252,7 +252,7 @@ func TestTerminate(t *testing.T) {
 func TestUsage(t *testing.T) {
 	_, errs, code := audited(t, "-h")
 	assert.Equal(t, 0, code)
-	for _, want := range []string{"0 pass, 1 fail, 2 bad input or usage, 130 interrupted", "143 terminated (SIGTERM)", "-deck N", "-copies K", "-hand K", "-max-decks N", "-strict"} {
+	for _, want := range []string{"0 pass, 1 fail, 3 inconclusive", "2 bad input or usage, 130 interrupted", "143 terminated\n(SIGTERM)", "-game string", "-html FILE", "-deck N", "-copies K", "-hand K", "-max-decks N", "-strict"} {
 		assert.Contains(t, errs, want)
 	}
 }

@@ -216,7 +216,7 @@ func TestDealLines(t *testing.T) {
 		{"AS KD\n", []string{"-deck", "52", "-hand", "3"}, "-hand 3: more than the 2 cards a line holds"},
 		{"0 1 2 3 4 5\n", []string{"-hand", "6"}, "-hand 6: every hand is the whole deck"},
 		{"0 1 2 0 1 2\n", []string{"-hand", "2"}, "-hand 2: the hands of a shoe are not equally likely sets of cards"},
-		{"1 2 3\n", []string{"-deck", "100000"}, "-deck 100000: 100000 distinct cards, want at most 4096"},
+		{"1 2 3\n", []string{"-deck", "100000"}, "-deck 100000: 100000 distinct cards, want at most 1024"},
 	} {
 		_, errs, code := streamed(t, c.input, c.args...)
 		assert.Equal(t, 2, code, "%q %q", c.input, c.args)

@@ -181,11 +181,18 @@ loop:
 	if err := writeHTMLFile(c, rep, last.dec, in); err != nil {
 		return fail("%v", err)
 	}
-	if rep.Verdict == "pass" {
+	switch rep.Verdict {
+	case audit.Pass:
 		return 0
+	case audit.Inconclusive:
+		return exitInconclusive
 	}
 	return 1
 }
+
+// exitInconclusive is the exit status when no test ran: too few decks is
+// no evidence, and never a pass.
+const exitInconclusive = 3
 
 // inputInfo is what the report says of the input.
 type inputInfo struct {
