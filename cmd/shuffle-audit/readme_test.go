@@ -98,7 +98,7 @@ func TestReadmePipes(t *testing.T) {
 			assert.Equal(t, shown[1], trimLines(stdout.String()), "README output differs from the run of %s", b[1])
 		}
 	}
-	assert.Equal(t, 2, blocks, "the README's piped audits")
+	assert.Equal(t, 3, blocks, "the README's piped audits")
 }
 
 func trimLines(s string) string {
