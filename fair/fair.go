@@ -29,6 +29,22 @@
 //
 // Place 0 is the top card. In a shoe of k decks, n = 52·k and card c is card
 // c mod 52 of a deck, whose cards are numbered as [Label] names them.
+//
+// # The transcript
+//
+// A [Transcript]'s JSON form is an object with, in this order:
+//
+//	"version"       1
+//	"commitment"    64 lowercase hex digits
+//	"server_seed"   64 lowercase hex digits, once revealed
+//	"client_seeds"  an array of one or more strings    }
+//	"nonce"         a decimal string (or an integer)   } a round's: all three or none
+//	"n"             the number of cards, 1 to 2³²−1    }
+//	"deck"          the card numbers, place 0 first, if dealt
+//	"cards"         the deck's labels (see [Label]), when n is a multiple of 52
+//
+// The nonce is written as a string because JavaScript's numbers hold
+// integers exactly only up to 2⁵³.
 // docs/fair-deal.md states what the protocol proves and what it does not,
 // and testdata/fair/vectors.json holds test vectors for other
 // implementations.
@@ -201,12 +217,11 @@ func (s *stream) shuffle(deck []int) {
 	}
 }
 
-// Verify checks a revealed round: that commitment is the commitment to
-// serverSeed (compared in constant time; hex of either case), and that deck
-// is the deck Deal gives for serverSeed, clientSeeds, nonce and n =
-// len(deck). A check that fails returns a *[MismatchError] saying which; an
-// input Deal would refuse, or a commitment that is not 64 hex digits,
-// returns another error.
+// Verify checks a revealed round: commitment (hex of either case) is the
+// commitment to serverSeed, compared in constant time, and deck is the deal
+// of serverSeed, clientSeeds, nonce and n = len(deck). A failed check
+// returns a *[MismatchError]; an input Deal refuses, or a commitment that is
+// not 64 hex digits, returns another error.
 func Verify(commitment string, serverSeed []byte, clientSeeds []string, nonce uint64, deck []int) error {
 	committed, err := decodeCommitment(commitment)
 	if err != nil {

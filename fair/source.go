@@ -5,13 +5,11 @@ import (
 	"math/rand/v2"
 )
 
-// Source is a round's stream of words as a math/rand/v2 Source: the words
-// Deal draws from, in the same order. Given to another algorithm (one of
-// the shuffle package's, say) it gives an order anyone can re-derive once
-// the seed is revealed, but not the protocol's deck: only Deal deals by
-// the protocol. Its words are secret while the server seed is; a use other
-// than the round's deck needs a nonce of its own, or it shares the deck's
-// words. It is not safe for concurrent use.
+// Source is a round's words, the ones Deal draws, as a math/rand/v2 Source:
+// another algorithm (the shuffle package's, say) draws from it an order
+// anyone can re-derive after the reveal, but not the protocol's deck. Give
+// such a use a nonce of its own, or it shares the deal's words. It is not
+// safe for concurrent use.
 type Source struct {
 	s *stream // behind a pointer, so that printing a Source shows no word
 }

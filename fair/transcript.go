@@ -16,21 +16,9 @@ import (
 var ErrNotRevealed = errors.New("fair: the transcript has no server seed: the house has not revealed it")
 
 // Transcript is the record of a round that the house publishes and the
-// players check: first the commitment alone, then the deal, and at last the
-// revealed seed. Its JSON form, which MarshalJSON writes and UnmarshalJSON
-// reads, is an object with, in this order:
-//
-//	"version"       1
-//	"commitment"    64 lowercase hex digits
-//	"server_seed"   64 lowercase hex digits, once revealed
-//	"client_seeds"  an array of one or more strings    }
-//	"nonce"         a decimal string (or an integer)   } a round's, all three or none
-//	"n"             the number of cards, 1 to 2³²−1    }
-//	"deck"          the card numbers, place 0 first, if dealt
-//	"cards"         the deck's labels (see [Label]), when n is a multiple of 52
-//
-// The nonce is written as a string because JavaScript's numbers hold
-// integers only to 2⁵³.
+// players check: the commitment alone, then the deal, then the revealed
+// seed. MarshalJSON and UnmarshalJSON write and read the JSON form that the
+// package documentation's "The transcript" states.
 type Transcript struct {
 	Commitment  string   // lowercase hex of the SHA-256 of the server seed
 	ServerSeed  []byte   // nil until revealed
@@ -40,11 +28,11 @@ type Transcript struct {
 	Deck        []int // nil if the transcript holds no deck
 }
 
-// Verify checks a revealed transcript: that the commitment is that of the
-// server seed and, if the transcript holds a deck, that the deck is the
-// deal. It returns [ErrNotRevealed] without the seed, a *[MismatchError]
-// for a check that fails, and another error for a transcript that breaks
-// the rules MarshalJSON checks.
+// Verify checks a revealed transcript: the commitment is that of the server
+// seed and, if the transcript holds a deck, the deck is the deal. It returns
+// [ErrNotRevealed] without the seed, a *[MismatchError] for a failed check,
+// and another error for a transcript that breaks the rules MarshalJSON
+// checks.
 func (t *Transcript) Verify() error {
 	if t.ServerSeed == nil {
 		return ErrNotRevealed
@@ -110,9 +98,10 @@ func isHex32(s string) bool {
 	return true
 }
 
-// MarshalJSON writes t in its JSON form, after checking its rules (a deck
-// of n distinct cards below n, and so on).
-func (t *Transcript) MarshalJSON() ([]byte, error) {
+// MarshalJSON writes t in its JSON form, after checking its rules: a
+// commitment of 64 lowercase hex digits, a deck of n distinct cards below
+// n, and so on.
+func (t Transcript) MarshalJSON() ([]byte, error) {
 	if err := t.check(); err != nil {
 		return nil, err
 	}

@@ -26,6 +26,9 @@ func TestTranscriptForm(t *testing.T) {
 		`"deck":[33,42,45,7,51,15,21,0,4,3,6,34,46,29,22,25,5,27,31,37,36,50,48,28,26,10,41,19,30,49,35,38,47,43,24,2,32,16,9,17,14,1,44,11,39,40,13,23,12,20,18,8],` +
 		`"cards":["8H","4S","7S","8C","KS","3D","9D","AC","5C","4C","7C","9H","8S","4H","10D","KD","6C","2H","6H","QH","JH","QS","10S","3H","AH","JC","3S","7D","5H","JS","10H","KH","9S","5S","QD","3C","7H","4D","10C","5D","2D","2C","6S","QC","AS","2S","AD","JD","KC","8D","6D","9C"]}`
 	assert.Equal(t, want, string(b))
+	b, err = json.Marshal(*issueTranscript(t)) // a value too, as in a struct's field
+	require.NoError(t, err)
+	assert.Equal(t, want, string(b))
 
 	// Stages: a commitment alone, a deal not yet revealed, a round without a deck.
 	for _, tr := range []*Transcript{
