@@ -13,7 +13,7 @@ import (
 
 // TestReadmeGoBlocks holds every Go code block of README.md to a runnable
 // example: the block, blank lines and indentation aside, must stand in the
-// body of an Example function of this package or of audit and carry its // Output:
+// body of an Example function of this package, of audit or of fair and carry its // Output:
 // comment, so that go test checks what the README says the code prints.
 func TestReadmeGoBlocks(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
@@ -38,17 +38,19 @@ func TestReadmeGoBlocks(t *testing.T) {
 }
 
 // exampleBodies returns the lines of every Example function's body in the
-// package's test files and the audit package's.
+// package's test files and the audit and fair packages'.
 func exampleBodies(t *testing.T) [][]string {
 	files, err := filepath.Glob("*_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	more, err := filepath.Glob("audit/*_test.go") // the README shows the audit package's examples too
-	if err != nil {
-		t.Fatal(err)
+	for _, dir := range []string{"audit", "fair"} { // the README shows these packages' examples too
+		more, err := filepath.Glob(dir + "/*_test.go")
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, more...)
 	}
-	files = append(files, more...)
 	var bodies [][]string
 	fset := token.NewFileSet()
 	for _, name := range files {
