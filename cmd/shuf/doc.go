@@ -109,6 +109,20 @@
 // lines it keeps; a line that -n does not keep, or that goes to a temporary
 // file, is never held whole.
 //
+// # Errors
+//
+// An input file that changes while shuf reads it is an error, with status
+// 1 and a message naming the file and saying what changed, and nothing is
+// written: GNU shuf would shuffle what it happened to read. shuf notes each
+// regular file's size and identity (device and inode) when it opens it,
+// and compares them at the file's end and again before it writes: the size
+// on the open file, the identity by the file's name. A read past the size
+// the file had when opened, or an end before it, is a change too, as is
+// another file put under its name; a file removed is not, since what was
+// read is the whole file. A file whose size is 0 (those of /proc) or that
+// takes up no blocks on disk (those of sysfs, which say 4096 bytes) is
+// read to its end, wherever that is.
+//
 // # How it shuffles
 //
 // Every line, in input order, gets a label: a uniform 16-bit number, four to

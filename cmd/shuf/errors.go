@@ -30,6 +30,18 @@ type readError struct{ err error }
 func (e readError) Error() string { return "read error: " + reason(e.err) }
 func (e readError) Unwrap() error { return e.err }
 
+// changedError is an input file that changed while shuf read it: it grew,
+// shrank or was replaced.
+type changedError struct{ name, what string }
+
+func (e changedError) Error() string {
+	name := quoteName(e.name)
+	if e.name == "-" {
+		name = "standard input"
+	}
+	return name + ": changed while being read: " + e.what
+}
+
 // writeError is a failure to write the output.
 type writeError struct{ err error }
 
@@ -105,7 +117,10 @@ func complain(w io.Writer, err error) {
 func message(err error) string {
 	var we writeError
 	var re readError
+	var ce changedError
 	switch {
+	case errors.As(err, &ce):
+		return ce.Error()
 	case errors.As(err, &we):
 		return we.Error()
 	case errors.As(err, &re):

@@ -26,6 +26,16 @@ func (s *shuf) open(lines uint64) *output {
 		out.left = math.MaxUint64 // forever
 	}
 	s.out = out
+	if s.st != nil {
+		// Every path has read all it reads by now. The files are checked
+		// once more, so that none changed since it was read, and closed.
+		err := s.st.verify()
+		s.st.close()
+		if err != nil {
+			out.err = err
+			return out
+		}
+	}
 	if err := s.sourceBeforeOutput(lines); err != nil {
 		out.err = err
 		return out

@@ -28,6 +28,7 @@ type shuf struct {
 	mem     int64
 	out     *output
 	header  []byte    // --header's lines, each with its delimiter
+	st      *stream   // the input files; nil for -e and -i
 	prog    *progress // nil: no progress line
 	// reservoir: GNU would read this input by reservoir sampling, which
 	// changes when it opens and reads --random-source (gnuReservoir)
