@@ -35,7 +35,8 @@
 // takes only the bits each draw needs. Like GNU, nothing is read to shuffle
 // one line or to repeat it. Past --memory the draws continue while the
 // output is written, so a source that runs out there fails after part of
-// the output.
+// the output: on standard output that part stays, and a file of -o,
+// --shards or --split is not left (see Errors).
 //
 // What differs from GNU shuf on purpose: the additions below (--seed,
 // --crypto, --algo, --memory, --header, --shards, --split, several FILE
@@ -123,6 +124,23 @@
 // takes up no blocks on disk (those of sysfs, which say 4096 bytes) is
 // read to its end, wherever that is.
 //
+// No file shuf writes is left half-written. -o FILE and the files of
+// --shards and --split are written under temporary names (.FILE.shuf-
+// and 8 hex digits) in their own directories and renamed onto their names
+// only when the run has succeeded: on an error, or on SIGINT, SIGTERM,
+// SIGHUP or SIGPIPE, the temporary files are removed, and a file that had
+// one of the names keeps what it held, so -o naming the input loses
+// nothing. Until the rename the disk holds both. A replaced file keeps its
+// permissions, and its owner and group where shuf may set them (not its
+// ACLs or extended attributes). Where a rename would not do what GNU's
+// writing in place does (a name that is not a regular file, such as
+// /dev/stdout or a FIFO; a file with other hard links; a dangling symbolic
+// link; a directory shuf may not create files in; an owner it cannot give
+// the new file) shuf writes to the name itself, as GNU does, and on an
+// error empties that file, or removes it if it created it. What went to
+// standard output cannot be taken back, but after an error nothing more is
+// written to it: what was buffered is dropped.
+//
 // # How it shuffles
 //
 // Every line, in input order, gets a label: a uniform 16-bit number, four to
@@ -144,7 +162,8 @@
 // signal's number. If a temporary file cannot be written, for example because
 // the disk is full, shuf reports the file and the reason and exits with
 // status 1. During the main pass that happens before anything has been
-// written; during the rare second split, after part of the output.
+// written; during the rare second split, after part of the output (with
+// -o, --shards or --split, nothing is left: see Errors).
 //
 // With -n COUNT and a seed, shuf writes the same line numbers, in the same
 // order, whether the lines come from -i 1-N, -e, a file of N lines or a

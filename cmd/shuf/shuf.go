@@ -78,6 +78,11 @@ func algoNames() []string {
 // run reads the input, shuffles it and writes it. A --random-source that
 // runs out panics deep inside a shuffle; that panic ends here as an error.
 func (s *shuf) run() (err error) {
+	defer func() {
+		if err != nil {
+			s.abort()
+		}
+	}()
 	defer s.release()
 	defer func() {
 		if r := recover(); r != nil {
