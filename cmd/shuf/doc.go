@@ -15,7 +15,12 @@
 // options may follow operands, long options may be abbreviated, short ones
 // grouped. Errors read as GNU's do, word for word in the C locale, quoting
 // and escaping included, and exit with status 1; a reader that goes away
-// ends it silently with status 141, as the shell reports for GNU's. A last
+// ends it silently with status 141, as the shell reports for GNU's, or,
+// when shuf was started with SIGPIPE ignored (trap "" PIPE), with GNU's
+// "write error: Broken pipe" and status 1, and GNU's second, bare "write
+// error" where GNU prints one: when the failed write was not its last,
+// because the output outgrew its stdio buffer (4096 bytes for a pipe) or
+// its first line filled it. A full disk or device is worded the same. A last
 // line without a delimiter gets one. -o FILE is opened only after the input
 // is read, so it may name the input. Several -n keep the smallest; -r
 // without -n writes until its reader goes away. -n 0 reads nothing. A test
@@ -50,7 +55,13 @@
 // Where shuf still differs from GNU: it does not notice standard streams that
 // were closed when it started (Go's runtime reopens them on /dev/null); it
 // picks the curly quotes of a UTF-8 locale from LC_ALL, LC_MESSAGES and LANG,
-// not from the installed locales.
+// not from the installed locales. Go's runtime hides whether SIGPIPE was
+// ignored when shuf started, so shuf takes its parent's disposition for
+// its own, on Linux only (elsewhere it dies of SIGPIPE as by default): a
+// parent that ignores SIGPIPE but restores it in the commands it runs
+// (Python's subprocess, Node.js, Rust) gets a write error where GNU shuf
+// would die silently, and a shell's exec of shuf, after trap "" PIPE, the
+// silent death where GNU shuf would report the error.
 //
 // # Additions
 //

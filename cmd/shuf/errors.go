@@ -42,8 +42,13 @@ func (e changedError) Error() string {
 	return name + ": changed while being read: " + e.what
 }
 
-// writeError is a failure to write the output.
-type writeError struct{ err error }
+// writeError is a failure to write the output. again is GNU shuf's second
+// message, a bare "write error", which it prints when the write that
+// failed was not its last (see gnuSink).
+type writeError struct {
+	err   error
+	again bool
+}
 
 func (e writeError) Error() string { return "write error: " + reason(e.err) }
 func (e writeError) Unwrap() error { return e.err }
@@ -108,6 +113,10 @@ func complain(w io.Writer, err error) {
 	var u usageError
 	if errors.As(err, &u) {
 		fmt.Fprintln(w, "Try 'shuf --help' for more information.")
+	}
+	var we writeError
+	if errors.As(err, &we) && we.again {
+		fmt.Fprintln(w, "shuf: write error")
 	}
 }
 

@@ -57,7 +57,8 @@ func (s *shuf) open(lines uint64) *output {
 		}
 		out.w, out.targets = t.f, []*target{t}
 	}
-	out.w = s.prog.writer(out.w)
+	out.sink = newGNUSink(out.w, s.o.delim)
+	out.w = s.prog.writer(out.sink)
 	out.buf = append(out.buf, s.header...)
 	return out
 }
@@ -66,6 +67,9 @@ func (s *shuf) open(lines uint64) *output {
 // failed, puts the files of -o, --shards or --split in place; if something
 // did, it removes them (see target).
 func (s *shuf) finish(out *output) error {
+	if out.sink != nil {
+		out.sink.final = true
+	}
 	out.flush()
 	if out.err == nil {
 		out.err = s.tmp.commit(out.targets)
@@ -90,6 +94,7 @@ func (s *shuf) abort() {
 type output struct {
 	w       io.Writer
 	targets []*target // the file(s) of -o, --shards or --split
+	sink    *gnuSink  // standard output or -o FILE; nil for --shards and --split
 	delim   byte
 	buf     []byte
 	spare   [][]byte // emit's block buffers, kept between calls
@@ -210,14 +215,15 @@ func (o *output) writeRaw(b []byte) {
 }
 
 // fail records the first error of the output: a write error, unless it
-// is worded already (a part's, which names the part).
+// is worded already (gnuSink's, or a part's, which names the part).
 func (o *output) fail(err error) {
 	if o.err != nil {
 		return
 	}
 	var f fatalError
-	if !errors.As(err, &f) {
-		err = writeError{err}
+	var w writeError
+	if !errors.As(err, &f) && !errors.As(err, &w) {
+		err = writeError{err: err}
 	}
 	o.err = err
 }

@@ -44,3 +44,16 @@ func takeOwner(f *os.File, old os.FileInfo) bool {
 	}
 	return f.Chown(int(want.Uid), int(want.Gid)) == nil
 }
+
+// blockSize is the block size the system gives for writing to f, 0 if it
+// gives none.
+func blockSize(f *os.File) int64 {
+	fi, err := f.Stat()
+	if err != nil {
+		return 0
+	}
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return int64(st.Blksize)
+	}
+	return 0
+}
