@@ -109,7 +109,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			signal.Notify(stop, sig)
 		}
 	}
-	defer signal.Stop(stop)
+	defer func() {
+		signal.Stop(stop) // no signal comes after it returns
+		close(stop)       // so the goroutine below ends
+	}()
 	go func() {
 		sig, ok := <-stop
 		if !ok {
