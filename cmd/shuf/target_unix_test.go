@@ -70,28 +70,30 @@ func TestOutputReplaced(t *testing.T) {
 	assert.Equal(t, []string{"link", "new", "one", "private", "target", "two"}, names, "a temporary file was left")
 }
 
-// TestSignalDuringOutput: a signal while -o is being written removes its
-// temporary file, and no file of that name appears.
+// TestSignalDuringOutput: Ctrl-C (SIGINT) or SIGTERM while -o is being
+// written removes its temporary file, and no file of that name appears.
 func TestSignalDuringOutput(t *testing.T) {
-	dir := t.TempDir()
-	cmd := exec.Command(bin, "-r", "-e", "y", "-o", filepath.Join(dir, "out"))
-	require.NoError(t, cmd.Start())
-	defer cmd.Process.Kill()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		names := dirNames(t, dir)
-		if len(names) == 1 && strings.HasPrefix(names[0], ".out.shuf-") {
-			if fi, err := os.Stat(filepath.Join(dir, names[0])); err == nil && fi.Size() > 1<<20 {
-				break
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		dir := t.TempDir()
+		cmd := exec.Command(bin, "-r", "-e", "y", "-o", filepath.Join(dir, "out"))
+		require.NoError(t, cmd.Start())
+		defer cmd.Process.Kill()
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			names := dirNames(t, dir)
+			if len(names) == 1 && strings.HasPrefix(names[0], ".out.shuf-") {
+				if fi, err := os.Stat(filepath.Join(dir, names[0])); err == nil && fi.Size() > 1<<20 {
+					break
+				}
 			}
+			require.True(t, time.Now().Before(deadline), "%v: no temporary file grew: %q", sig, names)
+			time.Sleep(10 * time.Millisecond)
 		}
-		require.True(t, time.Now().Before(deadline), "no temporary file grew: %q", names)
-		time.Sleep(10 * time.Millisecond)
+		require.NoError(t, cmd.Process.Signal(sig))
+		err := cmd.Wait()
+		ee, isExit := err.(*exec.ExitError)
+		require.True(t, isExit, "%v: %v", sig, err)
+		assert.Equal(t, 128+int(sig), ee.ExitCode(), "%v", sig)
+		assert.Empty(t, dirNames(t, dir), "%v", sig)
 	}
-	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	err := cmd.Wait()
-	ee, isExit := err.(*exec.ExitError)
-	require.True(t, isExit, "%v", err)
-	assert.Equal(t, 128+int(syscall.SIGTERM), ee.ExitCode())
-	assert.Empty(t, dirNames(t, dir))
 }
