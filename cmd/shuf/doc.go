@@ -15,7 +15,12 @@
 // options may follow operands, long options may be abbreviated, short ones
 // grouped. Errors read as GNU's do, word for word in the C locale, quoting
 // and escaping included, and exit with status 1; a reader that goes away
-// ends it silently with status 141, as the shell reports for GNU's. A last
+// ends it silently with status 141, as the shell reports for GNU's, or,
+// when shuf was started with SIGPIPE ignored (trap "" PIPE), with GNU's
+// "write error: Broken pipe" and status 1, and GNU's second, bare "write
+// error" where GNU prints one: when the failed write was not its last,
+// because the output outgrew its stdio buffer (4096 bytes for a pipe) or
+// its first line filled it. A full disk or device is worded the same. A last
 // line without a delimiter gets one. -o FILE is opened only after the input
 // is read, so it may name the input. Several -n keep the smallest; -r
 // without -n writes until its reader goes away. -n 0 reads nothing. A test
@@ -35,7 +40,8 @@
 // takes only the bits each draw needs. Like GNU, nothing is read to shuffle
 // one line or to repeat it. Past --memory the draws continue while the
 // output is written, so a source that runs out there fails after part of
-// the output.
+// the output: on standard output that part stays, and a file of -o,
+// --shards or --split is not left (see Errors).
 //
 // What differs from GNU shuf on purpose: the additions below (--seed,
 // --crypto, --algo, --memory, --header, --shards, --split, several FILE
@@ -49,7 +55,13 @@
 // Where shuf still differs from GNU: it does not notice standard streams that
 // were closed when it started (Go's runtime reopens them on /dev/null); it
 // picks the curly quotes of a UTF-8 locale from LC_ALL, LC_MESSAGES and LANG,
-// not from the installed locales.
+// not from the installed locales. Go's runtime hides whether SIGPIPE was
+// ignored when shuf started, so shuf takes its parent's disposition for
+// its own, on Linux only (elsewhere it dies of SIGPIPE as by default): a
+// parent that ignores SIGPIPE but restores it in the commands it runs
+// (Python's subprocess, Node.js, Rust) gets a write error where GNU shuf
+// would die silently, and a shell's exec of shuf, after trap "" PIPE, the
+// silent death where GNU shuf would report the error.
 //
 // # Additions
 //
@@ -109,6 +121,37 @@
 // lines it keeps; a line that -n does not keep, or that goes to a temporary
 // file, is never held whole.
 //
+// # Errors
+//
+// An input file that changes while shuf reads it is an error, with status
+// 1 and a message naming the file and saying what changed, and nothing is
+// written: GNU shuf would shuffle what it happened to read. shuf notes each
+// regular file's size and identity (device and inode) when it opens it,
+// and compares them at the file's end and again before it writes: the size
+// on the open file, the identity by the file's name. A read past the size
+// the file had when opened, or an end before it, is a change too, as is
+// another file put under its name; a file removed is not, since what was
+// read is the whole file. A file whose size is 0 (those of /proc) or that
+// takes up no blocks on disk (those of sysfs, which say 4096 bytes) is
+// read to its end, wherever that is.
+//
+// No file shuf writes is left half-written. -o FILE and the files of
+// --shards and --split are written under temporary names (.FILE.shuf-
+// and 8 hex digits) in their own directories and renamed onto their names
+// only when the run has succeeded: on an error, or on SIGINT, SIGTERM,
+// SIGHUP or SIGPIPE, the temporary files are removed, and a file that had
+// one of the names keeps what it held, so -o naming the input loses
+// nothing. Until the rename the disk holds both. A replaced file keeps its
+// permissions, and its owner and group where shuf may set them (not its
+// ACLs or extended attributes). Where a rename would not do what GNU's
+// writing in place does (a name that is not a regular file, such as
+// /dev/stdout or a FIFO; a file with other hard links; a dangling symbolic
+// link; a directory shuf may not create files in; an owner it cannot give
+// the new file) shuf writes to the name itself, as GNU does, and on an
+// error empties that file, or removes it if it created it. What went to
+// standard output cannot be taken back, but after an error nothing more is
+// written to it: what was buffered is dropped.
+//
 // # How it shuffles
 //
 // Every line, in input order, gets a label: a uniform 16-bit number, four to
@@ -130,7 +173,8 @@
 // signal's number. If a temporary file cannot be written, for example because
 // the disk is full, shuf reports the file and the reason and exits with
 // status 1. During the main pass that happens before anything has been
-// written; during the rare second split, after part of the output.
+// written; during the rare second split, after part of the output (with
+// -o, --shards or --split, nothing is left: see Errors).
 //
 // With -n COUNT and a seed, shuf writes the same line numbers, in the same
 // order, whether the lines come from -i 1-N, -e, a file of N lines or a

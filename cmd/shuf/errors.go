@@ -30,8 +30,25 @@ type readError struct{ err error }
 func (e readError) Error() string { return "read error: " + reason(e.err) }
 func (e readError) Unwrap() error { return e.err }
 
-// writeError is a failure to write the output.
-type writeError struct{ err error }
+// changedError is an input file that changed while shuf read it: it grew,
+// shrank or was replaced.
+type changedError struct{ name, what string }
+
+func (e changedError) Error() string {
+	name := quoteName(e.name)
+	if e.name == "-" {
+		name = "standard input"
+	}
+	return name + ": changed while being read: " + e.what
+}
+
+// writeError is a failure to write the output. again is GNU shuf's second
+// message, a bare "write error", which it prints when the write that
+// failed was not its last (see gnuSink).
+type writeError struct {
+	err   error
+	again bool
+}
 
 func (e writeError) Error() string { return "write error: " + reason(e.err) }
 func (e writeError) Unwrap() error { return e.err }
@@ -97,6 +114,10 @@ func complain(w io.Writer, err error) {
 	if errors.As(err, &u) {
 		fmt.Fprintln(w, "Try 'shuf --help' for more information.")
 	}
+	var we writeError
+	if errors.As(err, &we) && we.again {
+		fmt.Fprintln(w, "shuf: write error")
+	}
 }
 
 // message words an error as GNU does: a system error as "name: reason", with
@@ -105,7 +126,10 @@ func complain(w io.Writer, err error) {
 func message(err error) string {
 	var we writeError
 	var re readError
+	var ce changedError
 	switch {
+	case errors.As(err, &ce):
+		return ce.Error()
 	case errors.As(err, &we):
 		return we.Error()
 	case errors.As(err, &re):

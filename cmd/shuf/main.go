@@ -14,6 +14,12 @@ import (
 )
 
 func main() {
+	// Started with SIGPIPE ignored, GNU shuf gets a write error when its
+	// reader goes away, says so and exits with status 1; so must this one.
+	// Go's runtime caught SIGPIPE at start: ignore it again.
+	if sigpipeInherited() {
+		signal.Ignore(syscall.SIGPIPE)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -73,8 +79,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		if o.version {
 			text = fmt.Sprintf("shuf (github.com/fairshuffle/shuffle) %s\n", version())
 		}
-		if _, err := io.WriteString(stdout, text); err != nil {
-			complain(stderr, writeError{err})
+		sink := newGNUSink(stdout, '\n')
+		sink.final = true
+		if _, err := io.WriteString(sink, text); err != nil {
+			complain(stderr, err)
 			return 1
 		}
 		return 0
@@ -84,7 +92,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	// that stop a command, and a reader that goes away (SIGPIPE, which
 	// GNU shuf dies of silently; so does this one, with the same status,
 	// after removing them). A signal the parent made us ignore, as nohup
-	// does, stays ignored.
+	// does, stays ignored: with SIGPIPE ignored (see main), a reader that
+	// goes away is a write error, "Broken pipe", and status 1, as with GNU.
 	tmp := &tempDir{}
 	defer tmp.remove()
 	// A long run shows its progress on standard error, if that is a
@@ -100,7 +109,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			signal.Notify(stop, sig)
 		}
 	}
-	defer signal.Stop(stop)
+	defer func() {
+		signal.Stop(stop) // no signal comes after it returns
+		close(stop)       // so the goroutine below ends
+	}()
 	go func() {
 		sig, ok := <-stop
 		if !ok {
@@ -128,8 +140,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		err = s.run()
 	}
 	prog.end() // before any message
-	if errors.Is(err, syscall.EPIPE) {
-		return 128 + int(syscall.SIGPIPE)
+	if errors.Is(err, syscall.EPIPE) && !signal.Ignored(syscall.SIGPIPE) {
+		return 128 + int(syscall.SIGPIPE) // the signal's handler exits so too
 	}
 	if err != nil {
 		complain(stderr, err)

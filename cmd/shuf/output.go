@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"math"
-	"os"
 	"runtime"
 	"strconv"
 	"sync"
@@ -26,52 +26,80 @@ func (s *shuf) open(lines uint64) *output {
 		out.left = math.MaxUint64 // forever
 	}
 	s.out = out
+	if s.st != nil {
+		// Every path has read all it reads by now. The files are checked
+		// once more, so that none changed since it was read, and closed.
+		err := s.st.verify()
+		s.st.close()
+		if err != nil {
+			out.err = err
+			return out
+		}
+	}
 	if err := s.sourceBeforeOutput(lines); err != nil {
 		out.err = err
 		return out
 	}
 	if names := s.o.partNames(); names != nil {
-		p, err := createParts(names, s.o.partSizes(min(lines, out.left)), s.header, s.o.delim)
+		p, err := s.createParts(names, s.o.partSizes(min(lines, out.left)), s.header, s.o.delim)
 		if err != nil {
 			out.err = err
 			return out
 		}
-		out.w, out.close = s.prog.writer(p), p.close
+		out.w, out.targets = s.prog.writer(p), p.targets
 		return out
 	}
 	if s.o.outputSet {
-		f, err := os.OpenFile(s.o.output, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		t, err := s.tmp.createTarget(s.o.output)
 		if err != nil {
 			out.err = err
 			return out
 		}
-		out.w, out.close = f, f.Close
+		out.w, out.targets = t.f, []*target{t}
 	}
-	out.w = s.prog.writer(out.w)
+	out.sink = newGNUSink(out.w, s.o.delim)
+	out.w = s.prog.writer(out.sink)
 	out.buf = append(out.buf, s.header...)
 	return out
 }
 
+// finish ends the output: it writes what is buffered and, if nothing
+// failed, puts the files of -o, --shards or --split in place; if something
+// did, it removes them (see target).
 func (s *shuf) finish(out *output) error {
-	out.flush()
-	if out.close != nil {
-		if err := out.close(); err != nil && out.err == nil {
-			out.err = writeError{err}
-		}
-		out.close = nil
+	if out.sink != nil {
+		out.sink.final = true
 	}
+	out.flush()
+	if out.err == nil {
+		out.err = s.tmp.commit(out.targets)
+	} else {
+		s.tmp.abort(out.targets)
+	}
+	out.targets = nil
 	return out.err
+}
+
+// abort removes the files of -o, --shards or --split of a run that failed
+// before finish, and writes nothing more.
+func (s *shuf) abort() {
+	if s.out != nil {
+		s.tmp.abort(s.out.targets)
+		s.out.targets = nil
+		s.out.buf = s.out.buf[:0]
+	}
 }
 
 // output buffers the lines written and stops taking them after -n COUNT.
 type output struct {
-	w     io.Writer
-	close func() error // the file(s) of -o, --shards or --split
-	delim byte
-	buf   []byte
-	spare [][]byte // emit's block buffers, kept between calls
-	left  uint64   // lines still to write
-	err   error
+	w       io.Writer
+	targets []*target // the file(s) of -o, --shards or --split
+	sink    *gnuSink  // standard output or -o FILE; nil for --shards and --split
+	delim   byte
+	buf     []byte
+	spare   [][]byte // emit's block buffers, kept between calls
+	left    uint64   // lines still to write
+	err     error
 }
 
 func (o *output) more() bool { return o.left > 0 && o.err == nil }
@@ -126,8 +154,8 @@ func (o *output) writeString(line string) {
 	if len(o.buf)+len(line)+1 > cap(o.buf) {
 		o.flush()
 		if len(line) >= directLine {
-			if _, err := io.WriteString(o.w, line); err != nil && o.err == nil {
-				o.err = writeError{err}
+			if _, err := io.WriteString(o.w, line); err != nil {
+				o.fail(err)
 			}
 			line = ""
 		}
@@ -181,15 +209,29 @@ func (o *output) writeUint(v uint64) bool {
 func (o *output) writeRaw(b []byte) {
 	if len(b) > 0 && o.err == nil {
 		if _, err := o.w.Write(b); err != nil {
-			o.err = writeError{err}
+			o.fail(err)
 		}
 	}
+}
+
+// fail records the first error of the output: a write error, unless it
+// is worded already (gnuSink's, or a part's, which names the part).
+func (o *output) fail(err error) {
+	if o.err != nil {
+		return
+	}
+	var f fatalError
+	var w writeError
+	if !errors.As(err, &f) && !errors.As(err, &w) {
+		err = writeError{err: err}
+	}
+	o.err = err
 }
 
 func (o *output) flush() {
 	if len(o.buf) > 0 && o.err == nil {
 		if _, err := o.w.Write(o.buf); err != nil {
-			o.err = writeError{err}
+			o.fail(err)
 		}
 	}
 	o.buf = o.buf[:0]

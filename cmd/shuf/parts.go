@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/bits"
-	"os"
 )
 
 // partNames returns the files --shards or --split write, or nil for one
@@ -86,29 +85,31 @@ func (o *options) partSizes(n uint64) []uint64 {
 // the output as bytes and cuts it at delimiters, so every way of writing
 // lines can write to it.
 type parts struct {
-	ws    []io.Writer
-	files []*os.File
-	sizes []uint64
-	cur   int
-	delim byte
-	err   error
+	ws      []io.Writer
+	names   []string
+	targets []*target // the files, when ws are files
+	sizes   []uint64
+	cur     int
+	delim   byte
 }
 
 // createParts creates every part, each with the header, so that exactly
 // one file a part exists, empty ones too.
-func createParts(names []string, sizes []uint64, header []byte, delim byte) (*parts, error) {
+func (s *shuf) createParts(names []string, sizes []uint64, header []byte, delim byte) (*parts, error) {
 	p := &parts{sizes: sizes, delim: delim}
 	for _, name := range names {
-		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
+		t, err := s.tmp.createTarget(name)
 		if err != nil {
-			p.close()
+			s.tmp.abort(p.targets)
 			return nil, err
 		}
-		p.files = append(p.files, f)
-		p.ws = append(p.ws, f)
-		if _, err := f.Write(header); err != nil {
-			p.close()
-			return nil, writeError{err}
+		t.part = true
+		p.targets = append(p.targets, t)
+		p.ws = append(p.ws, t.f)
+		p.names = append(p.names, name)
+		if _, err := t.f.Write(header); err != nil {
+			s.tmp.abort(p.targets)
+			return nil, fileWriteError(name, err)
 		}
 	}
 	return p, nil
@@ -134,19 +135,9 @@ func (p *parts) Write(b []byte) (int, error) {
 			p.sizes[p.cur] -= c
 		}
 		if _, err := p.ws[p.cur].Write(b[:cut]); err != nil {
-			return 0, err
+			return 0, fileWriteError(p.names[p.cur], err)
 		}
 		b = b[cut:]
 	}
 	return n, nil
-}
-
-func (p *parts) close() error {
-	var first error
-	for _, f := range p.files {
-		if err := f.Close(); err != nil && first == nil {
-			first = err
-		}
-	}
-	return first
 }

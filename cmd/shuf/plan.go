@@ -58,6 +58,7 @@ func (s *shuf) input() (*inputLines, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.st = st
 	return &inputLines{st: st, r: s.prog.reader(st, st.size), size: st.size}, nil
 }
 

@@ -28,6 +28,7 @@ type shuf struct {
 	mem     int64
 	out     *output
 	header  []byte    // --header's lines, each with its delimiter
+	st      *stream   // the input files; nil for -e and -i
 	prog    *progress // nil: no progress line
 	// reservoir: GNU would read this input by reservoir sampling, which
 	// changes when it opens and reads --random-source (gnuReservoir)
@@ -77,6 +78,11 @@ func algoNames() []string {
 // run reads the input, shuffles it and writes it. A --random-source that
 // runs out panics deep inside a shuffle; that panic ends here as an error.
 func (s *shuf) run() (err error) {
+	defer func() {
+		if err != nil {
+			s.abort()
+		}
+	}()
 	defer s.release()
 	defer func() {
 		if r := recover(); r != nil {

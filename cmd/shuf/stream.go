@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 )
@@ -12,7 +13,7 @@ import (
 // the first N lines of the first file are taken off as the header and the
 // first N lines of every later file are dropped (their copy of the header).
 type stream struct {
-	ins   []inFile
+	ins   []*inFile
 	delim byte
 	skip  int // lines to drop at the start of each file but the first
 	skip0 int // and of the first: 0 once the header is taken, N after rewind
@@ -24,10 +25,14 @@ type stream struct {
 
 // inFile is one input: a file, or standard input for "-".
 type inFile struct {
-	r     io.Reader
-	f     *os.File // to close; nil for standard input
-	start int64    // where it starts, for rewind; -1 if it cannot seek
-	size  int64    // its length from start, -1 if unknown
+	name  string      // as given; "-" for standard input
+	r     io.Reader   // what the stream reads: file, checked if it is regular
+	file  *os.File    // the input's file, to seek and stat; nil if standard input is not one
+	own   bool        // shuf opened file, and closes it
+	start int64       // where it starts, for rewind; -1 if it cannot seek
+	size  int64       // its length from start, -1 if unknown
+	fi    os.FileInfo // a regular file's, at open; nil for anything else
+	read  int64       // bytes read from start, since open or rewind
 }
 
 // openStream opens the input files, all of them first, so that a missing
@@ -39,19 +44,21 @@ func (s *shuf) openStream() (*stream, error) {
 	}
 	st := &stream{delim: s.o.delim, skip: s.o.header}
 	for _, name := range names {
-		in := inFile{r: s.stdin, start: -1, size: -1}
+		in := &inFile{name: name, r: s.stdin, start: -1, size: -1}
 		if name != "-" {
 			f, err := os.Open(name)
 			if err != nil {
 				st.close()
 				return nil, err
 			}
-			in.r, in.f = f, f
+			in.r, in.own = f, true
 		}
 		if f, ok := in.r.(*os.File); ok {
+			in.file = f
 			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
 				if at, err := f.Seek(0, io.SeekCurrent); err == nil {
 					in.start, in.size = at, fi.Size()-at
+					in.fi, in.r = fi, checkedReader{in}
 				}
 			}
 		}
@@ -173,20 +180,95 @@ func (st *stream) seekable() bool {
 // rewind starts the stream again, header dropped from every file.
 func (st *stream) rewind() error {
 	for _, in := range st.ins {
-		if _, err := in.r.(*os.File).Seek(in.start, io.SeekStart); err != nil {
+		if _, err := in.file.Seek(in.start, io.SeekStart); err != nil {
 			return readError{err}
 		}
+		in.read = 0
 	}
 	st.i, st.br, st.skip0 = 0, nil, st.skip
 	return nil
 }
 
-func (st *stream) close() {
+// verify checks every regular input file again, read to its end or not
+// (-n stops after the last line it keeps): each must still have the size
+// it had when opened and still be the file its name names.
+func (st *stream) verify() error {
 	for _, in := range st.ins {
-		if in.f != nil {
-			in.f.Close()
+		if err := in.check(false); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// close closes the files shuf opened; it may be called more than once.
+func (st *stream) close() {
+	for _, in := range st.ins {
+		if in.own && in.file != nil {
+			in.file.Close()
+			in.file = nil
+		}
+	}
+}
+
+// readHook, if set, is called after each read of a regular input file
+// with its name and the bytes read from it so far: the tests change the
+// file there, at a point of their choosing.
+var readHook func(name string, read int64)
+
+// checkedReader reads a regular input file and checks that it is the
+// file that was opened, as it was: a file that grows past its size at
+// open is an error as soon as a read goes past it, and at the end of the
+// file check checks the rest. So a file truncated, appended to or
+// replaced while shuf reads it is an error naming it, and is never
+// shuffled as if it were whole.
+type checkedReader struct{ in *inFile }
+
+func (c checkedReader) Read(p []byte) (int, error) {
+	in := c.in
+	n, err := in.file.Read(p)
+	in.read += int64(n)
+	if readHook != nil {
+		readHook(in.name, in.read)
+	}
+	if in.size > 0 && in.read > in.size {
+		return n, changedError{in.name, fmt.Sprintf("it grew past the %d bytes it had when opened", in.size)}
+	}
+	if err == io.EOF {
+		if cerr := in.check(true); cerr != nil {
+			return n, cerr
+		}
+	}
+	return n, err
+}
+
+// check compares a regular input file with what it was at open: its size
+// now (fstat on the open file), the file its name names now (shrinking,
+// growing or replacing it is an error; removing it is not, since what was
+// read is the whole file), and, at its end (atEOF), how much was read. A
+// file of size 0 has no expected end: files in /proc say 0 and hold lines.
+// Nor has a file that takes up no blocks on disk (sizeIsLength): sysfs
+// says 4096 bytes for a file of a few.
+func (in *inFile) check(atEOF bool) error {
+	if in.fi == nil || in.file == nil {
+		return nil
+	}
+	now, err := in.file.Stat()
+	if err != nil {
+		return readError{err}
+	}
+	if now.Size() != in.fi.Size() {
+		return changedError{in.name, fmt.Sprintf("its size went from %d to %d bytes", in.fi.Size(), now.Size())}
+	}
+	if in.own {
+		if cur, err := os.Stat(in.name); err == nil && !os.SameFile(cur, in.fi) {
+			return changedError{in.name, "another file took its name"}
+		}
+	}
+	if atEOF && in.read < in.size && sizeIsLength(in.fi) {
+		return changedError{in.name, fmt.Sprintf("it ended after %d of the %d bytes it had when opened", in.read, in.size)}
+	}
+	return nil
 }
 
 // countLines reads the stream to its end through r (st, or st with its
