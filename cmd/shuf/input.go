@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"slices"
 )
 
 // lineStarts returns where each of the n lines of data starts.
@@ -20,157 +19,102 @@ func lineStarts[T int | uint32 | uint64](data []byte, n int64, delim byte) []T {
 // index would cost more than limit bytes. It returns all of r as data, or,
 // past limit, rest: a reader of the same bytes as r, those read so far
 // first. size, the length of r if known (else -1), sizes the buffer.
+//
+// The buffer is mapped apart from Go's heap, so that running out of memory
+// is an error ("read error: Cannot allocate memory"), not a crash, and
+// freeData gives it back at once. A file's is sized once, with a byte to
+// spare for the delimiter; a pipe's grows as it fills, and growing moves
+// its pages, never its bytes: the input is never copied, nor held twice.
 func slurp(r io.Reader, size, limit int64, delim byte) (data []byte, lines int64, rest io.Reader, err error) {
-	if size < 0 {
-		return slurpChunks(r, limit, delim)
-	}
-	if cost(size, 0) > limit {
+	if size >= 0 && cost(size, 0) > limit {
 		return nil, 0, r, nil
 	}
-	data = make([]byte, 0, size+1)
+	m := &mapBuf{}
+	if err := m.grow(int(max(size+1, 64<<10))); err != nil {
+		return nil, 0, nil, readError{err}
+	}
 	for {
-		if len(data) == cap(data) {
-			// Full: the input is at its end, or it grew. A last line
-			// without its delimiter gets one from the stream, which fills
-			// the byte kept for it; so look for one more byte before
-			// growing, lest the end cost a copy of the whole input.
-			var one [1]byte
-			m, err := io.ReadFull(r, one[:])
-			if err == io.EOF {
-				break
+		if len(m.b) == cap(m.b) {
+			if size >= 0 {
+				// Full: the file is at its end, or it grew. A last line
+				// without its delimiter gets one from the stream, which
+				// fills the byte kept for it; so look for one more byte
+				// before growing.
+				var one [1]byte
+				n, err := io.ReadFull(r, one[:])
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					m.free()
+					return nil, 0, nil, readError{err}
+				}
+				if err := m.grow(n); err != nil {
+					m.free()
+					return nil, 0, nil, readError{err}
+				}
+				m.b = append(m.b, one[0])
+				if one[0] == delim {
+					lines++
+				}
 			}
-			if err != nil {
+			if err := m.grow(1); err != nil {
+				m.free()
 				return nil, 0, nil, readError{err}
 			}
-			data = append(slices.Grow(data, min(cap(data), 256<<20)), one[:m]...)
-			if one[0] == delim {
-				lines++
-			}
 		}
-		m, err := r.Read(data[len(data):cap(data)])
-		lines += int64(bytes.Count(data[len(data):len(data)+m], []byte{delim}))
-		data = data[:len(data)+m]
+		// Not much past limit: past it, the bytes are held until they are
+		// streamed to the spill files.
+		room := min(cap(m.b)-len(m.b), int(min(max(limit-cost(int64(len(m.b)), lines)+1, 64<<10), 1<<62)))
+		n, err := r.Read(m.b[len(m.b) : len(m.b)+room])
+		lines += int64(bytes.Count(m.b[len(m.b):len(m.b)+n], []byte{delim}))
+		m.b = m.b[:len(m.b)+n]
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
+			m.free()
 			return nil, 0, nil, readError{err}
 		}
-		if cost(int64(len(data)), lines) > limit {
-			return nil, 0, io.MultiReader(bytes.NewReader(data), r), nil
+		if cost(int64(len(m.b)), lines) > limit {
+			return nil, 0, io.MultiReader(&mapReader{m: m}, r), nil
 		}
 	}
-	return terminate(data, lines, limit, delim)
-}
-
-// terminate ends slurp: it adds the last delimiter if missing and checks
-// the cost once more.
-func terminate(data []byte, lines, limit int64, delim byte) ([]byte, int64, io.Reader, error) {
-	if len(data) > 0 && data[len(data)-1] != delim {
-		data = append(data, delim)
+	if len(m.b) > 0 && m.b[len(m.b)-1] != delim {
+		if err := m.grow(1); err != nil {
+			m.free()
+			return nil, 0, nil, readError{err}
+		}
+		m.b = append(m.b, delim)
 		lines++
 	}
-	if cost(int64(len(data)), lines) > limit {
-		return nil, 0, bytes.NewReader(data), nil
+	if cost(int64(len(m.b)), lines) > limit {
+		return nil, 0, &mapReader{m: m}, nil
 	}
-	return data, lines, nil, nil
+	return m.keep(), lines, nil, nil
 }
 
-// slurpChunks is slurp for an input of unknown size. Growing one buffer
-// would hold the old copy beside the new one, half as much again as the
-// input, so it reads into chunks of growing size, the large ones mapped
-// apart from Go's heap, and at EOF copies them into one buffer, unmapping
-// each as it goes: at most one chunk more than the input. Past limit the
-// chunks are streamed, and unmapped as they are read.
-func slurpChunks(r io.Reader, limit int64, delim byte) (data []byte, lines int64, rest io.Reader, err error) {
-	cr := &chunkReader{}
-	var total int64
-	defer func() {
-		if rest == nil {
-			cr.release()
-		}
-	}()
-	for {
-		// No chunk reaches much past limit: the bytes past it are held
-		// until they are streamed to the spill files.
-		most := int64(16 << 20)
-		if room := limit - cost(total, lines); room < most {
-			most = max(room+1, 64<<10)
-		}
-		c := cr.grow(most)
-		m, err := io.ReadFull(r, c[:cap(c)])
-		cr.chunks[len(cr.chunks)-1] = c[:m]
-		lines += int64(bytes.Count(c[:m], []byte{delim}))
-		total += int64(m)
-		if err == io.EOF || err == io.ErrUnexpectedEOF {
-			break
-		}
-		if err != nil {
-			return nil, 0, nil, readError{err}
-		}
-		if cost(total, lines) > limit {
-			return nil, 0, io.MultiReader(cr, r), nil
-		}
-	}
-	if len(cr.chunks) == 1 && !cr.mapped[0] {
-		data = cr.chunks[0]
-	} else {
-		data = make([]byte, 0, total+1)
-		for i, c := range cr.chunks {
-			data = append(data, c...)
-			cr.free(i)
-		}
-	}
-	cr.chunks = nil
-	return terminate(data, lines, limit, delim)
+// mapReader reads a mapBuf, and gives its memory back as it goes: what
+// past limit slurp read ahead goes to the spill files.
+type mapReader struct {
+	m       *mapBuf
+	off     int
+	dropped int
 }
 
-// chunkReader holds the chunks slurpChunks read, and reads them back.
-type chunkReader struct {
-	chunks [][]byte
-	mapped []bool
-	next   int // the chunk Read is in
-}
-
-// grow adds an empty chunk: 64 KiB, then twice the last, up to 16 MiB,
-// and never more than most bytes.
-func (cr *chunkReader) grow(most int64) []byte {
-	n := 64 << 10
-	if k := len(cr.chunks); k > 0 {
-		n = min(2*cap(cr.chunks[k-1]), 16<<20)
+func (r *mapReader) Read(p []byte) (int, error) {
+	if r.off == len(r.m.b) {
+		r.m.free()
+		r.off = 0
+		return 0, io.EOF
 	}
-	n = int(min(int64(n), most))
-	c, mapped := allocBytes(n)
-	cr.chunks = append(cr.chunks, c[:0])
-	cr.mapped = append(cr.mapped, mapped)
-	return c[:0]
-}
-
-func (cr *chunkReader) free(i int) {
-	if cr.mapped[i] {
-		freeBytes(cr.chunks[i])
-		cr.mapped[i] = false
+	n := copy(p, r.m.b[r.off:])
+	r.off += n
+	if r.off-r.dropped >= 16<<20 {
+		r.m.drop(r.off)
+		r.dropped = r.off
 	}
-	cr.chunks[i] = nil
-}
-
-func (cr *chunkReader) release() {
-	for i := range cr.chunks {
-		cr.free(i)
-	}
-}
-
-func (cr *chunkReader) Read(p []byte) (int, error) {
-	for cr.next < len(cr.chunks) {
-		if c := cr.chunks[cr.next]; len(c) > 0 {
-			n := copy(p, c)
-			cr.chunks[cr.next] = c[n:]
-			return n, nil
-		}
-		cr.free(cr.next)
-		cr.next++
-	}
-	return 0, io.EOF
+	return n, nil
 }
 
 // cost is the memory the in-memory shuffle needs for data of this size:

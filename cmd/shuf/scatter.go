@@ -65,6 +65,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	if err != nil {
 		return err
 	}
+	defer freeData(data)
 	fy := shuffle.NewFisherYates(s.src)
 	if stream == nil {
 		out := s.open(uint64(n))

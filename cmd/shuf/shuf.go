@@ -127,6 +127,7 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 	if err != nil {
 		return err
 	}
+	defer freeData(data)
 	if rest != nil {
 		return fatalError{fmt.Sprintf("--algo %s shuffles in memory, and the input is larger than --memory %s", s.alg.Name, sizeText(s.mem))}
 	}
@@ -144,6 +145,7 @@ func (s *shuf) runRepeat(in io.Reader, size int64) error {
 	if err != nil {
 		return err
 	}
+	defer freeData(data)
 	if n == 0 { // GNU creates the output first
 		return s.noLines(s.open(0))
 	}
