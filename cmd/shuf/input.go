@@ -26,12 +26,24 @@ func lineStarts[T int | uint32 | uint64](data []byte, n int64, delim byte) []T {
 // spare for the delimiter; a pipe's grows as it fills, and growing moves
 // its pages, never its bytes: the input is never copied, nor held twice.
 func slurp(r io.Reader, size, limit int64, delim byte) (data []byte, lines int64, rest io.Reader, err error) {
+	return slurpFrom(&mapBuf{}, r, size, limit, delim)
+}
+
+// slurpFrom is slurp with the first bytes of the input read into m
+// already (bucketShuffle's), and the rest in r; it takes m over.
+func slurpFrom(m *mapBuf, r io.Reader, size, limit int64, delim byte) (data []byte, lines int64, rest io.Reader, err error) {
 	if size >= 0 && cost(size, 0) > limit {
-		return nil, 0, r, nil
+		if len(m.b) == 0 {
+			m.free()
+			return nil, 0, r, nil
+		}
+		return nil, 0, io.MultiReader(&mapReader{m: m}, r), nil
 	}
-	m := &mapBuf{}
-	if err := m.grow(int(max(size+1, 64<<10))); err != nil {
-		return nil, 0, nil, readError{err}
+	lines = int64(bytes.Count(m.b, []byte{delim}))
+	if cap(m.b) == 0 {
+		if err := m.grow(int(max(size+1, 64<<10))); err != nil {
+			return nil, 0, nil, readError{err}
+		}
 	}
 	for {
 		if len(m.b) == cap(m.b) {

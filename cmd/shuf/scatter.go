@@ -61,7 +61,12 @@ func (l *labeler) next() uint16 {
 
 // scatterShuffle writes a uniformly random permutation of the lines of in.
 func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
-	data, n, stream, err := slurp(in, size, s.mem, s.o.delim)
+	pre, done, err := s.bucketShuffle(in, size)
+	if done || err != nil {
+		pre.free()
+		return err
+	}
+	data, n, stream, err := slurpFrom(pre, in, size, s.mem, s.o.delim)
 	if err != nil {
 		return err
 	}
@@ -94,6 +99,13 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	if err := s.scatter(stream, files, nil); err != nil {
 		return err
 	}
+	return s.drainFiles(files)
+}
+
+// drainFiles writes the lines of the spill files, one file after the
+// other, shuffled.
+func (s *shuf) drainFiles(files []*spillFile) error {
+	fy := shuffle.NewFisherYates(s.src)
 	// What the pass held (up to --memory of input read ahead, and the
 	// files' buffers) is garbage now: let it go before the files are read
 	// back, into one buffer, as large as the largest that fits in memory.
@@ -112,6 +124,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		total += f.records
 	}
 	out := s.open(uint64(total))
+	var err error
 	for _, f := range files {
 		if buf, err = s.drain(out, fy, f, buf); err != nil || !out.more() {
 			break
@@ -207,15 +220,18 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 	// they come on top of what the pass holds.
 	bufSize := int(min(max(min(s.mem/8, 8<<20)/int64(len(files)), 4<<10), 1<<20))
 	for _, f := range files {
-		var err error
-		if f.f, err = s.tmp.create(); err != nil {
-			return err
+		if f.f == nil { // else created and written to already (buckets.spill)
+			var err error
+			if f.f, err = s.tmp.create(); err != nil {
+				return err
+			}
 		}
 		f.w = bufio.NewWriterSize(f.f, bufSize)
 	}
 	width := files[0].hi - files[0].lo
 	base := files[0].lo
-	lab := labeler{s: s}
+	lab := &s.lab // going on from the buckets' labels, if any
+	lab.s = s
 	// A line goes to its file in the pieces it is read in: a line longer
 	// than memory passes through.
 	lr := newLineReader(r, s.o.delim, 1<<20)

@@ -30,6 +30,7 @@ type shuf struct {
 	header  []byte    // --header's lines, each with its delimiter
 	st      *stream   // the input files; nil for -e and -i
 	prog    *progress // nil: no progress line
+	lab     labeler   // the labels of the lines (scatter.go), drawn in turn
 	// reservoir: GNU would read this input by reservoir sampling, which
 	// changes when it opens and reads --random-source (gnuReservoir)
 	reservoir bool
