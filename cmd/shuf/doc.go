@@ -90,8 +90,14 @@
 // Any other algorithm holds the whole input in memory.
 //
 // --memory SIZE is how much memory the shuffle may hold. It defaults to a
-// quarter of the RAM, or of the container's memory limit. SIZE is written as
-// for sort -S (64M, 2G, 10%), and a larger input goes through temporary files.
+// quarter of the RAM, or of the cgroup's memory limit (v1 or v2, the lowest
+// of the process's cgroup and its parents'), and under an address-space
+// limit (ulimit -v) to a third of the room left, so that a large input is
+// spilled rather than run out of memory: Go's runtime alone maps some 700
+// MB when it starts, so "ulimit -v 1000000" leaves about 250 MB. SIZE is
+// written as for sort -S (64M, 2G, 10%), and a larger input goes through
+// temporary files. Memory that cannot be had ends the run with GNU's
+// "shuf: read error: Cannot allocate memory" and status 1.
 // The shuffle's peak resident memory stays under SIZE plus 32 MB, whatever
 // the lines' length: a 1 GB file with --memory 64M peaked at 68 to 74 MB.
 //

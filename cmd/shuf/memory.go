@@ -4,13 +4,19 @@ import "fmt"
 
 // defaultMemory is --memory's default: a quarter of the memory this process
 // may use (the machine's RAM or, in a container, its cgroup's limit), at
-// least 64 MiB; 1 GiB where that cannot be found out.
-func defaultMemory() int64 {
-	m := physicalMemory()
-	if m <= 0 {
-		return 1 << 30
+// least 64 MiB; 1 GiB where that cannot be found out. Under an
+// address-space limit (ulimit -v), at most a third of the room it leaves:
+// a shuffle in memory maps more than it holds, and past the default it
+// spills instead of failing. limited reports that the room decided.
+func defaultMemory() (mem int64, limited bool) {
+	mem = 1 << 30
+	if m := physicalMemory(); m > 0 {
+		mem = max(m/4, 64<<20)
 	}
-	return max(m/4, 64<<20)
+	if room := addressRoom(); room >= 0 && room/3 < mem {
+		return room / 3, true
+	}
+	return mem, false
 }
 
 // sizeText writes a --memory size as it may be given.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 	"strings"
 
 	"github.com/fairshuffle/shuffle"
@@ -39,7 +40,12 @@ type shuf struct {
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
 	s := &shuf{o: o, stdin: stdin, stdout: stdout, stderr: stderr, tmp: tmp, mem: o.memory, release: func() {}}
 	if s.mem == 0 {
-		s.mem = defaultMemory()
+		var limited bool
+		if s.mem, limited = defaultMemory(); limited {
+			// Under an address-space limit, keep Go's heap to the
+			// budget too, as --memory does (run).
+			debug.SetMemoryLimit(s.mem + 24<<20)
+		}
 	}
 	s.mem = max(s.mem, minMemory)
 	name := o.algo
