@@ -50,16 +50,21 @@ type bucket struct {
 	lo, hi  int // its labels
 }
 
-// buckets deals the lines of an input to its buckets.
+// buckets deals the lines of an input to its buckets (deal.go).
 type buckets struct {
 	s       *shuf
 	b       []bucket
-	shift   int   // a label's bucket is label >> shift
-	bytes   int64 // the lines' bytes, without their heads
+	sizes   []int64 // what each bucket gets, as cut
+	shift   int     // a label's bucket is label >> shift
+	bytes   int64   // the lines' bytes, without their heads
 	records int64
-	open    *bucket // the bucket of a line not yet ended, or nil
-	openAt  int     // where that line's record starts in it
-	err     error   // a bucket that could not grow
+	opened  bool // the last line cut is not ended yet
+	dealers []*dealer
+	wg      sync.WaitGroup // the dealers
+	free    chan *cut      // cuts the dealers are done with
+	open    *bucket        // once dealt: the bucket of a line not yet ended, or nil
+	openAt  int            // where that line's record starts in it
+	err     error          // a bucket that could not grow
 }
 
 // bucketShuffle shuffles in by buckets, and reports done, if buckets are
@@ -106,8 +111,8 @@ func (s *shuf) bucketShuffle(in io.Reader, size int64) (pre *mapBuf, done bool, 
 		est = min(s.mem, pipeBuckets*bucketSize)
 	}
 	k := min(max(2, 1<<bits.Len64(uint64(max(est/bucketSize, 1)-1))), maxBuckets)
-	bs := &buckets{s: s, b: make([]bucket, k), shift: labelBits - bits.TrailingZeros(uint(k))}
-	defer bs.free()
+	bs := &buckets{s: s, b: make([]bucket, k), sizes: make([]int64, k), shift: labelBits - bits.TrailingZeros(uint(k))}
+	defer bs.release()
 	for i := range bs.b {
 		bs.b[i].lo, bs.b[i].hi = i<<bs.shift, (i+1)<<bs.shift
 	}
@@ -122,18 +127,29 @@ func (s *shuf) bucketShuffle(in io.Reader, size int64) (pre *mapBuf, done bool, 
 			}
 		}
 	}
-	// What was read goes to the buckets, and its memory back as it goes.
-	for at := 0; at < len(pre.b); at += bucketChunk {
-		bs.deal(pre.b[at:min(at+bucketChunk, len(pre.b))])
-		pre.drop(at)
+	bs.startDealers()
+	defer bs.stopDealers()
+	// What was read goes to the buckets first, and its memory back as the
+	// dealers are done with it.
+	first := pre.b // the last piece's release unmaps it
+	for at := 0; at < len(first); at += bucketChunk {
+		end := min(at+bucketChunk, len(first))
+		done := func() { pre.drop(end) }
+		if end == len(first) {
+			done = pre.free
+		}
+		bs.deal(first[at:end], done)
 	}
-	pre.free()
-	ra := startReadAhead(in, make([]byte, 4*bucketChunk), bucketChunk)
+	ra := startReadAhead(in, make([]byte, 8*bucketChunk), bucketChunk)
 	defer ra.stop()
-	for bs.err == nil {
+	for {
 		if cost(bs.bytes, bs.records) > s.mem || bs.huge() {
 			// More than memory: the buckets go to temporary files, and so
 			// does the rest of the input, from what was read ahead.
+			bs.stopDealers()
+			if bs.err != nil {
+				return nil, true, readError{bs.err}
+			}
 			rest, err := ra.stop()
 			if err != nil {
 				return nil, true, err
@@ -141,95 +157,29 @@ func (s *shuf) bucketShuffle(in io.Reader, size int64) (pre *mapBuf, done bool, 
 			return nil, true, bs.spill(rest, size)
 		}
 		p, err := ra.next()
-		bs.deal(p)
+		if err != nil && err != io.EOF {
+			return nil, true, err
+		}
+		bs.deal(p, func() { ra.give(p) })
 		if err == io.EOF {
 			break
 		}
-		if err != nil {
-			return nil, true, err
-		}
 	}
-	if bs.err == nil && bs.open != nil { // a last line without its delimiter
-		bs.put(bs.open, []byte{s.o.delim})
-		bs.bytes++
-		bs.endOpen()
+	if bs.opened { // a last line without its delimiter
+		bs.deal([]byte{s.o.delim}, nil)
 	}
+	bs.stopDealers()
 	if bs.err != nil {
 		return nil, true, readError{bs.err}
 	}
 	return nil, true, bs.arrange()
 }
 
-// deal adds the lines of p to their buckets, each with its label: a line
-// not ended in p goes on in the next p.
-func (bs *buckets) deal(p []byte) {
-	delim := bs.s.o.delim
-	bs.bytes += int64(len(p))
-	if bs.open != nil {
-		i := bytes.IndexByte(p, delim)
-		if i < 0 {
-			bs.put(bs.open, p)
-			return
-		}
-		bs.put(bs.open, p[:i+1])
-		bs.endOpen()
-		p = p[i+1:]
-	}
-	lab := &bs.s.lab
-	lab.s = bs.s
-	for len(p) > 0 {
-		l := lab.next()
-		b := &bs.b[int(l)>>bs.shift]
-		b.records++
-		bs.records++
-		i := bytes.IndexByte(p, delim)
-		if i < 0 { // the line goes on in the next p; its length is put then
-			bs.open, bs.openAt = b, len(b.b)
-			bs.put(b, []byte{byte(l), byte(l >> 8), 0, 0})
-			bs.put(b, p)
-			return
-		}
-		line := p[:i+1]
-		n := uint16(min(len(line), longLen))
-		if at := len(b.b); cap(b.b)-at >= recHead+len(line) {
-			b.b = b.b[:at+recHead+len(line)]
-			binary.LittleEndian.PutUint16(b.b[at:], l)
-			binary.LittleEndian.PutUint16(b.b[at+2:], n)
-			copy(b.b[at+recHead:], line)
-		} else {
-			bs.put(b, []byte{byte(l), byte(l >> 8), byte(n), byte(n >> 8)})
-			bs.put(b, line)
-		}
-		p = p[i+1:]
-	}
-}
-
-// endOpen puts the length of the line that was not ended, now that it is.
-func (bs *buckets) endOpen() {
-	b := bs.open
-	if bs.err == nil {
-		n := len(b.b) - bs.openAt - recHead
-		binary.LittleEndian.PutUint16(b.b[bs.openAt+2:], uint16(min(n, longLen)))
-	}
-	bs.open = nil
-}
-
-// put appends p to bucket b, growing it.
-func (bs *buckets) put(b *bucket, p []byte) {
-	if err := b.grow(len(p)); err != nil {
-		if bs.err == nil {
-			bs.err = err
-		}
-		return
-	}
-	b.b = append(b.b, p...)
-}
-
 // huge reports whether a bucket has grown past what arranging it can
 // index, 4 GiB (a few lines of gigabytes): it is then spilled.
 func (bs *buckets) huge() bool {
-	for i := range bs.b {
-		if len(bs.b[i].b) >= 1<<32-1<<20 {
+	for _, n := range bs.sizes {
+		if n >= 1<<32-1<<20 {
 			return true
 		}
 	}
@@ -510,7 +460,7 @@ func endLine(f *spillFile, br *bufio.Reader, delim byte) error {
 	}
 }
 
-func (bs *buckets) free() {
+func (bs *buckets) release() {
 	for i := range bs.b {
 		bs.b[i].free()
 	}

@@ -14,7 +14,6 @@ type readAhead struct {
 	full  chan piece  // read, in order; closed after the last
 	free  chan []byte // to read into
 	quit  chan struct{}
-	held  []byte // the piece the caller has, freed at its next call
 	once  sync.Once
 	rest  io.Reader
 	stopE error
@@ -56,22 +55,23 @@ func (ra *readAhead) loop() {
 	}
 }
 
-// next returns the next piece, valid until the next call, and io.EOF with
-// the last (which may be empty); an error reading is a readError.
+// next returns the next piece, and io.EOF with the last (which may be
+// empty); an error reading is a readError. The caller gives each piece
+// back when done with it.
 func (ra *readAhead) next() ([]byte, error) {
-	if ra.held != nil {
-		ra.free <- ra.held[:cap(ra.held)]
-		ra.held = nil
-	}
 	p, ok := <-ra.full
 	if !ok {
 		return nil, io.EOF
 	}
-	ra.held = p.b
 	if p.err != nil && p.err != io.EOF {
 		return p.b, readError{p.err}
 	}
 	return p.b, p.err
+}
+
+// give gives a piece back, to read into again. Any goroutine may.
+func (ra *readAhead) give(b []byte) {
+	ra.free <- b[:cap(b)]
 }
 
 // stop ends the reading, once the read under way is done, and returns the
