@@ -276,7 +276,7 @@ func (bs *buckets) arrange() error {
 					case <-stop:
 						return
 					}
-					c.buf, c.lines, c.long = gather(c.buf[:0], b.b, order, delim)
+					c.buf, c.lines, c.long = gatherRecords(c.buf[:0], b.b, order, delim)
 					order = order[c.lines:]
 					c.last = len(order) == 0
 					select {
@@ -319,6 +319,22 @@ func (bs *buckets) arrange() error {
 		panic(fail) // run turns it into an error, as it would on this goroutine
 	}
 	return s.finish(out)
+}
+
+// gatherRecords is gather for a bucket's records, whose heads give their
+// lines' lengths: starts are where lines start, past their heads.
+func gatherRecords(buf, data []byte, starts []uint32, delim byte) (_ []byte, n int, long []byte) {
+	for i, p := range starts {
+		line := data[p : int(p)+recLen(data, int(p), delim)]
+		if len(line) >= directLine {
+			return buf, i + 1, line
+		}
+		if len(buf)+len(line) > cap(buf) {
+			return buf, i, nil
+		}
+		buf = append(buf, line...)
+	}
+	return buf, len(starts), nil
 }
 
 // shuffleTurn is shuffleGroups, returning what it panics with.
