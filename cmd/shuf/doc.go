@@ -174,6 +174,18 @@
 // split again by label. The same labels and the same draws meet the same
 // lines either way, so the output is the same whatever --memory is.
 //
+// shuf picks the way itself, from the input's size and its first lines;
+// none changes the output. An input that fits in memory is, if it is
+// large (8 MB or more from a file, 32 MB or more from a pipe) and its lines
+// are short (1 KiB or less on average), dealt as it is read into buckets of
+// a range of labels, about 2 MB each, in memory, as it would be into
+// temporary files, and each bucket is then grouped and written from the
+// CPU's cache: arranged where they lie, the lines of a large input are
+// fetched from random places, a cache miss each. The dealing and the
+// writing run on every CPU. A smaller input, or one of long lines, is
+// arranged where it lies, read into one buffer that a pipe grows without
+// copying.
+//
 // The temporary files go in $TMPDIR. They are removed on exit, on error, and
 // on SIGINT, SIGTERM or SIGHUP; after a signal, shuf exits with 128 plus the
 // signal's number. If a temporary file cannot be written, for example because
@@ -198,5 +210,6 @@
 // Against GNU shuf 9.1 on 10^7 lines, on two cores, a full shuffle is 1.4 to
 // 3.3 times as fast and uses less memory; on a file of 1 MB lines it takes
 // 1.1 to 1.2 times GNU's time and as much memory (BENCHMARKS.md has the
-// method and the figures).
+// method and the figures). On 1 GiB of 50- to 150-byte lines: see
+// BENCHMARKS.md, "Real data files (issue 24)".
 package main
