@@ -5,17 +5,16 @@ import (
 	"math/rand/v2"
 )
 
-// Shuffler shuffles n items by calling swap, exactly like
-// (*rand.Rand).Shuffle, so it drops in wherever code used rand.Shuffle; a
-// *rand.Rand is itself a Shuffler. Shuffle panics if n < 0.
+// Shuffler shuffles n items by calling swap, like (*rand.Rand).Shuffle, which
+// is itself a Shuffler. Shuffle panics if n < 0.
 type Shuffler interface {
 	Shuffle(n int, swap func(i, j int))
 }
 
-// Slice shuffles s in place with sh. For the Shufflers of this package it
-// runs a generic loop over s, with no swap function and no allocation
-// unless the algorithm's doc says otherwise; any other Shuffler gets a swap
-// function over s. Slice panics if sh is nil.
+// Slice shuffles s in place with sh, by a generic loop for this package's
+// Shufflers and through swap for others.
+//
+// No allocation unless the algorithm's doc says so. It panics if sh is nil.
 func Slice[S ~[]E, E any](sh Shuffler, s S) {
 	if p, ok := sh.(*shuffler); ok {
 		shuffleSlice(p, s)
