@@ -15,8 +15,8 @@ var algCut = &algo{name: "cut",
 	time:    "O(n)", draws: "one bounded index per cut",
 	rounds: func(int) int { return DefaultCutRounds }, shape: shapeSpans, spans: cutSpans}
 
-// Cut is biased: it cuts s at a uniform point [DefaultCutRounds] times, so 52
-// cards reach only 52 orders, the rotations.
+// Cut cuts s at a uniform point [DefaultCutRounds] times, biased: 52 cards
+// reach only 52 orders, the rotations.
 //
 // O(n) time, one bounded draw a cut, no allocation.
 func Cut[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algCut}, s) }

@@ -21,8 +21,8 @@
 //
 // # Biased shuffles
 //
-// What people write by mistake or do by hand, each doc opening with its
-// bias at n = 52: [Naive], [Insertion], [Transpositions], [Cut],
+// What people write by mistake or do by hand, each doc saying what it does
+// and its bias at n = 52: [Naive], [Insertion], [Transpositions], [Cut],
 // [Overhand] and [Riffle]; their constructors [NewNaive], [NewInsertion],
 // [NewTranspositions], [NewCut], [NewOverhand] and [NewRiffle] take rounds,
 // by default ⌈n·ln n⌉, [DefaultCutRounds], [DefaultOverhandRounds] and

@@ -12,8 +12,8 @@ var algInsertion = &algo{name: "insertion",
 	summary: "take the bottom card and insert it at a random place, n times", time: "O(n²)",
 	draws: "n bounded indices", shape: shapeSpans, spans: insertionSpans}
 
-// Insertion is biased: of 52 cards, the top one stays on top with probability
-// 0.364, not 0.0192. It reinserts the last item at a uniform place, n times.
+// Insertion reinserts the last item of s at a uniform place n times, biased:
+// 52 cards keep the top one with probability 0.364, not 0.0192.
 //
 // O(n²) time, n bounded draws, no allocation.
 func Insertion[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algInsertion}, s) }

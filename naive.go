@@ -12,8 +12,8 @@ var algNaive = &algo{name: "naive",
 	summary: "swap each position with any position: n^n equally likely paths onto n! orders",
 	time:    "O(n)", draws: "n bounded indices", shape: shapeSweep, sweep: sweepAny}
 
-// Naive is biased: of 52 cards, the second ends on top with probability
-// 0.0260, not 0.0192. It swaps every position with any position.
+// Naive swaps every item of s with any item, biased: of 52 cards the second
+// ends on top with probability 0.0260, not 0.0192.
 //
 // O(n) time, n bounded draws, no allocation.
 func Naive[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algNaive}, s) }

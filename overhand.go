@@ -18,8 +18,8 @@ var algOverhand = &algo{name: "overhand",
 	rounds: func(int) int { return DefaultOverhandRounds }, shape: shapeSpans,
 	spans: overhandSpans}
 
-// Overhand is biased: after [DefaultOverhandRounds] overhand passes the top
-// card of 52 is back on top with probability 0.0908, not 0.0192.
+// Overhand makes [DefaultOverhandRounds] overhand passes over s, biased: the
+// top card of 52 ends on top with probability 0.0908, not 0.0192.
 //
 // O(n) time and n−1 coin flips a pass, no allocation.
 func Overhand[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algOverhand}, s) }

@@ -21,8 +21,8 @@ var algRiffle = &algo{name: "riffle", summary: "Gilbert–Shannon–Reeds riffle
 	rounds: func(int) int { return DefaultRiffleRounds }, shape: shapeOrder,
 	order: func(r rng, n, k int) []int { return riffleOrder(&r, n, k) }}
 
-// Riffle is biased: after [DefaultRiffleRounds] Gilbert–Shannon–Reeds riffles
-// 52 cards are at total variation distance 0.334 from uniform.
+// Riffle riffles s [DefaultRiffleRounds] times (Gilbert–Shannon–Reeds),
+// biased: 52 cards end at total variation distance 0.334 from uniform.
 //
 // O(n) time, n coin flips and up to n−1 bounded draws a riffle; two []int.
 func Riffle[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algRiffle}, s) }

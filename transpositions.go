@@ -12,7 +12,7 @@ var algTranspositions = &algo{name: "transpositions",
 	summary: "swap two random positions, ⌈n·ln n⌉ times", time: "O(n log n)",
 	draws: "two bounded indices per swap", rounds: ceilNLogN, shape: shapePairs}
 
-// Transpositions is biased: after ⌈n·ln n⌉ swaps of two uniform positions a
+// Transpositions swaps two uniform positions of s ⌈n·ln n⌉ times, biased: a
 // card of 52 stays put with probability 0.01953, not 0.01923.
 //
 // O(n log n) time, two bounded draws a swap, no allocation.
