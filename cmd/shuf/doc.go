@@ -44,13 +44,13 @@
 // --shards or --split is not left (see Errors).
 //
 // What differs from GNU shuf on purpose: the additions below (--seed,
-// --crypto, --algo, --memory, --header, --shards, --split, several FILE
-// operands), each recognised only when spelled in full, so that every
-// abbreviation means what it means to GNU (--s is unrecognized, --hea is
-// --head-count); --help, which lists them and ends with this command's
-// links; --version, one line naming this project; and, when standard
-// error is a terminal, a line there showing the progress of a run longer
-// than 2 seconds, erased at the end.
+// --crypto, --algo, --memory, --header, --shards, --split, --progress,
+// several FILE operands), each recognised only when spelled in full, so
+// that every abbreviation means what it means to GNU (--s is
+// unrecognized, --hea is --head-count); --help, which lists them and ends
+// with this command's links; --version, one line naming this project; and,
+// when standard error is a terminal, a line there showing the progress of
+// a run longer than 2 seconds, erased at the end (see --progress).
 //
 // Where shuf still differs from GNU: it does not notice standard streams that
 // were closed when it started (Go's runtime reopens them on /dev/null); it
@@ -104,6 +104,24 @@
 // several FILEs the header comes from the first, and the first N lines of
 // every later one are dropped as their copy of it. With -e and -i the
 // header is the first N operands or numbers.
+//
+// --progress[=SECS] writes how far the run has come to standard error as
+// plain lines, for logs and CI: one every SECS seconds (5 if not given;
+// given with '=' only, a number such as 0.5 or a duration such as 500ms),
+// one as each phase ends, and one at the end. A line names the phase
+// (reading; counting lines, then reading again, for -n; shuffling;
+// writing; spilling to the temporary files; merging file i of n, each
+// read, shuffled and written), what it has done of its total when known,
+// its rate, and the time since the start:
+//
+//	shuf: reading 746 MB of 1.0 GB, 1.5 GB/s, 0.5s
+//	shuf: shuffling 10M lines: 22%, 1.0s
+//	shuf: merging file 51 of 64: writing 15 MB of 16 MB, 2.2 GB/s, 2.0s
+//
+// Without it, the same shows on one line of a terminal, redrawn four
+// times a second. Either way the count moves in every phase (reads are
+// counted a MiB at a time, the shuffle 65,536 lines at a time), except in
+// --algo's shuffle, one call of the shuffle package.
 //
 // --shards N -o PREFIX writes the shuffled lines to exactly N files,
 // PREFIX-00000-of-0000N and so on (five digits or more), each with the

@@ -36,6 +36,7 @@ func FuzzArgs(f *testing.F) {
 		{"--", "-n", "3"}, {"-e", "--", "-x"}, {"-x"}, {"-"}, {"--=x"}, {"---"}, {"--é"}, {"-é"}, {"-n", "a'b"},
 		{"-n", "\xff\x01"}, {"--help", "-x"}, {"-x", "--help"}, {"--version"}, {"--v"}, {"-e", "-i", "1-2"},
 		{"-i", "1-2", "extra"}, {"--ec", "--in=1-2"}, {"--output"}, {"-n"}, {"-o"}, {"--repeat=yes"},
+		{"--progress"}, {"--progress=2s"}, {"--progress=0"}, {"--pro"},
 	} {
 		f.Add(strings.Join(args, "\x00"), false, false)
 	}

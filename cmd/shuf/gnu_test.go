@@ -285,7 +285,7 @@ func helpBody(s string, ours bool) string {
 const severalFiles = " Several FILEs are\nshuffled together."
 
 // additionLine is --help's line for an option GNU shuf lacks.
-var additionLine = regexp.MustCompile(`^ +--(seed|crypto|algo|memory|header|shards|split)\b`)
+var additionLine = regexp.MustCompile(`^ +--(seed|crypto|algo|memory|header|shards|split|progress)\b`)
 
 // mayDraw tells a vector whose output may be a random subset: one with a
 // short option group holding n or r, or a long option from --h or --r.
@@ -508,8 +508,8 @@ func handPicked() []vector {
 	var vs []vector
 	add := func(args ...string) { vs = append(vs, vector{args: args}) }
 	for _, name := range []string{"echo", "input-range", "head-count", "output", "random-source", "repeat",
-		"zero-terminated", "help", "version", "seed", "crypto", "algo", "memory", "header", "shards", "split"} {
-		gnu := !slices.Contains([]string{"seed", "crypto", "algo", "memory", "header", "shards", "split"}, name)
+		"zero-terminated", "help", "version", "seed", "crypto", "algo", "memory", "header", "shards", "split", "progress"} {
+		gnu := !slices.Contains([]string{"seed", "crypto", "algo", "memory", "header", "shards", "split", "progress"}, name)
 		for k := 1; k <= len(name); k++ {
 			p := "--" + name[:k]
 			if !gnu && k == len(name) {

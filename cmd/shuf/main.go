@@ -55,6 +55,9 @@ Mandatory arguments to long options are mandatory for short options too.
                               given by -o, each a random part
       --split=A,B[,C]       write PREFIX.train, [PREFIX.val,] PREFIX.test
                               with A, B, C percent of the lines
+      --progress[=SECS]     write progress lines to standard error for logs,
+                              every SECS seconds (default 5) and as each
+                              phase ends
       --help        display this help and exit
       --version     output version information and exit
 
@@ -96,11 +99,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	// goes away is a write error, "Broken pipe", and status 1, as with GNU.
 	tmp := &tempDir{}
 	defer tmp.remove()
-	// A long run shows its progress on standard error, if that is a
-	// terminal (term.IsTerminal asks the driver, so /dev/null is not one).
+	// A long run shows its progress on standard error: as lines for a
+	// log with --progress, else on one line if that is a terminal
+	// (term.IsTerminal asks the driver, so /dev/null is not one).
 	var prog *progress
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) {
-		prog = startProgress(stderr, progressDelay, progressEvery)
+	if o.progress > 0 {
+		prog = startProgress(stderr, o.progress, o.progress, true)
+		defer prog.end()
+	} else if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) {
+		prog = startProgress(stderr, progressDelay, progressEvery, false)
 		defer prog.end()
 	}
 	stop := make(chan os.Signal, 1)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // options is the parsed command line.
@@ -33,6 +34,8 @@ type options struct {
 	version   bool
 	operands  []string
 	files     []string // the input files, "-" for standard input; none: standard input
+
+	progress time.Duration // --progress[=SECS]: a log line every SECS; 0 without it
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -76,6 +79,7 @@ var optSpecs = []optSpec{
 	{long: "header", optional: true, full: true},
 	{long: "shards", arg: true, full: true},
 	{long: "split", arg: true, full: true},
+	{long: "progress", optional: true, full: true},
 }
 
 // parseArgs reads args as getopt_long does for GNU shuf: options and
@@ -259,6 +263,12 @@ func (o *options) set(spec optSpec, val string, hasVal bool) error {
 			return err
 		}
 		o.split = parts
+	case "progress":
+		d, err := parseInterval(val, hasVal)
+		if err != nil {
+			return err
+		}
+		o.progress = d
 	case "repeat":
 		o.repeat = true
 	case "zero-terminated":

@@ -21,7 +21,7 @@ func (s *shuf) open(lines uint64) *output {
 	if s.out != nil {
 		return s.out
 	}
-	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, outBuf)}
+	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, outBuf), prog: s.prog}
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}
@@ -100,6 +100,7 @@ type output struct {
 	spare   [][]byte // emit's block buffers, kept between calls
 	left    uint64   // lines still to write
 	err     error
+	prog    *progress // nil: no progress shown
 }
 
 func (o *output) more() bool { return o.left > 0 && o.err == nil }

@@ -112,6 +112,10 @@ func TestReadmeCommands(t *testing.T) {
 		"shuf --memory 512M 40GB.txt > out": func(_, _ string) {
 			assert.True(t, isPermutation(read("out"), read("40GB.txt")))
 		},
+		"shuf --progress 40GB.txt > out": func(_, errs string) {
+			assert.True(t, isPermutation(read("out"), read("40GB.txt")))
+			assert.Regexp(t, `^shuf: reading 17 kB of 17 kB, .*s\nshuf: shuffling 3.0k lines: 100%, .*s\nshuf: writing 17 kB of 17 kB, .*s\n$`, errs)
+		},
 		"shuf --seed 7 --header data.csv -o data.shuffled.csv": func(_, _ string) {
 			out := read("data.shuffled.csv")
 			require.True(t, strings.HasPrefix(out, "id,text\n"))

@@ -131,6 +131,7 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 		return fatalError{fmt.Sprintf("--algo %s shuffles in memory, and the input is larger than --memory %s", s.alg.Name, sizeText(s.mem))}
 	}
 	starts := lineStarts[int](data, n, s.o.delim)
+	s.prog.shuffling(n, 0) // in one call of the shuffle package: no steps to count
 	shuffle.Slice(s.alg.New(s.src), starts)
 	out := s.open(uint64(n))
 	emit(out, data, starts, s.o.delim)
