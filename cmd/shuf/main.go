@@ -55,11 +55,15 @@ Mandatory arguments to long options are mandatory for short options too.
                               given by -o, each a random part
       --split=A,B[,C]       write PREFIX.train, [PREFIX.val,] PREFIX.test
                               with A, B, C percent of the lines
+      --allow-binary        shuffle input that looks binary, as bytes
       --help        display this help and exit
       --version     output version information and exit
 
 Without -r and -n, every order of the lines is equally likely, whatever the
-input's size; -n COUNT keeps only COUNT lines in memory.
+input's size; -n COUNT keeps only COUNT lines in memory. Input compressed
+with gzip or zstd is read as the text it holds, and -o NAME.gz or NAME.zst
+(and the files of --shards and --split) are written compressed; input that
+looks binary is refused.
 Algorithms for --algo: {algos}.
 Documentation: <https://pkg.go.dev/github.com/fairshuffle/shuffle/cmd/shuf>
 `
@@ -166,7 +170,7 @@ func (o *options) check() error {
 	if o.algo != "" && o.repeat {
 		return usageError{"--algo has no effect with -r: each line is drawn independently"}
 	}
-	return nil
+	return o.data.check(o)
 }
 
 func version() string {

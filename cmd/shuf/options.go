@@ -33,6 +33,8 @@ type options struct {
 	version   bool
 	operands  []string
 	files     []string // the input files, "-" for standard input; none: standard input
+
+	data dataOptions // --allow-binary (data.go)
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -76,6 +78,7 @@ var optSpecs = []optSpec{
 	{long: "header", optional: true, full: true},
 	{long: "shards", arg: true, full: true},
 	{long: "split", arg: true, full: true},
+	{long: "allow-binary", full: true},
 }
 
 // parseArgs reads args as getopt_long does for GNU shuf: options and
@@ -259,6 +262,8 @@ func (o *options) set(spec optSpec, val string, hasVal bool) error {
 			return err
 		}
 		o.split = parts
+	case "allow-binary":
+		return o.data.set(spec.long, val, hasVal)
 	case "repeat":
 		o.repeat = true
 	case "zero-terminated":

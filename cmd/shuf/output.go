@@ -50,12 +50,12 @@ func (s *shuf) open(lines uint64) *output {
 		return out
 	}
 	if s.o.outputSet {
-		t, err := s.tmp.createTarget(s.o.output)
+		t, err := s.createOutput(s.o.output)
 		if err != nil {
 			out.err = err
 			return out
 		}
-		out.w, out.targets = t.f, []*target{t}
+		out.w, out.targets = t.w, []*target{t}
 	}
 	out.sink = newGNUSink(out.w, s.o.delim)
 	out.w = s.prog.writer(out.sink)
