@@ -534,13 +534,17 @@ func handPicked() []vector {
 	add := func(args ...string) { vs = append(vs, vector{args: args}) }
 	for _, name := range []string{"echo", "input-range", "head-count", "output", "random-source", "repeat",
 		"zero-terminated", "help", "version", "seed", "crypto", "algo", "memory", "header", "shards", "split",
-		"allow-binary"} {
-		additions := []string{"seed", "crypto", "algo", "memory", "header", "shards", "split", "allow-binary"}
+		"header-mismatch", "allow-binary"} {
+		additions := []string{"seed", "crypto", "algo", "memory", "header", "shards", "split",
+			"header-mismatch", "allow-binary"}
 		gnu := !slices.Contains(additions, name)
 		for k := 1; k <= len(name); k++ {
 			p := "--" + name[:k]
 			if !gnu && k == len(name) {
 				break // the addition itself
+			}
+			if slices.Contains(additions, name[:k]) {
+				continue // another addition: --header of --header-mismatch
 			}
 			if name == "output" {
 				add("-i", "1-3", p+"=dir")

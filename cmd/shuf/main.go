@@ -55,6 +55,8 @@ Mandatory arguments to long options are mandatory for short options too.
                               given by -o, each a random part
       --split=A,B[,C]       write PREFIX.train, [PREFIX.val,] PREFIX.test
                               with A, B, C percent of the lines
+      --header-mismatch=drop  drop the header's lines from every later FILE
+                              even where they differ (by default an error)
       --allow-binary        shuffle input that looks binary, as bytes
       --help        display this help and exit
       --version     output version information and exit

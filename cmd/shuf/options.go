@@ -34,7 +34,7 @@ type options struct {
 	operands  []string
 	files     []string // the input files, "-" for standard input; none: standard input
 
-	data dataOptions // --allow-binary (data.go)
+	data dataOptions // --header-mismatch, --allow-binary (data.go)
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -78,6 +78,7 @@ var optSpecs = []optSpec{
 	{long: "header", optional: true, full: true},
 	{long: "shards", arg: true, full: true},
 	{long: "split", arg: true, full: true},
+	{long: "header-mismatch", arg: true, full: true},
 	{long: "allow-binary", full: true},
 }
 
@@ -262,7 +263,7 @@ func (o *options) set(spec optSpec, val string, hasVal bool) error {
 			return err
 		}
 		o.split = parts
-	case "allow-binary":
+	case "header-mismatch", "allow-binary":
 		return o.data.set(spec.long, val, hasVal)
 	case "repeat":
 		o.repeat = true

@@ -22,7 +22,8 @@ type stream struct {
 	last  byte // the last byte given from file i; the delimiter at its start
 	size  int64
 
-	cfg *textConfig // how the files' text is read (text.go)
+	cfg    *textConfig // how the files' text is read (text.go)
+	header []byte      // the header taken off, which later files must repeat (header.go)
 }
 
 // inFile is one input: a file, or standard input for "-".
@@ -97,6 +98,7 @@ func (s *shuf) openStream() (*stream, error) {
 				return nil, readError{err}
 			}
 		}
+		st.header = s.header
 	}
 	return st, nil
 }
@@ -142,16 +144,8 @@ func (st *stream) Read(p []byte) (int, error) {
 		if st.br == nil {
 			st.br = bufio.NewReaderSize(st.ins[st.i].reader(st.cfg), 64<<10)
 			st.last = st.delim
-			skip := st.skip
-			if st.i == 0 {
-				skip = st.skip0
-			}
-			for range skip {
-				if more, err := skipLine(st.br, st.delim); err != nil {
-					return 0, err
-				} else if !more {
-					break
-				}
+			if err := st.startFile(); err != nil {
+				return 0, err
 			}
 		}
 		n, err := st.br.Read(p)

@@ -22,11 +22,13 @@ const textBlock = 64 << 10
 type textConfig struct {
 	zero        bool // -z: NUL is the delimiter, not a sign of binary input
 	allowBinary bool // --allow-binary
+	dropHeaders bool // --header-mismatch=drop
 }
 
 // textConfig returns the run's.
 func (s *shuf) textConfig() *textConfig {
-	return &textConfig{zero: s.o.delim == 0, allowBinary: s.o.data.allowBinary}
+	d := s.o.data
+	return &textConfig{zero: s.o.delim == 0, allowBinary: d.allowBinary, dropHeaders: d.dropHeaders}
 }
 
 // inputError is an input that shuf will not shuffle, or not as it is: the
