@@ -239,7 +239,8 @@ func partName(prefix, part string) string {
 }
 
 // createOutput creates a file of the output (see target): written through
-// a compressor if its name ends in .gz or .zst.
+// a compressor if its name ends in .gz or .zst, and with --csv through a
+// csvWriter, which comes first.
 func (s *shuf) createOutput(name string) (*target, error) {
 	t, err := s.tmp.createTarget(name)
 	if err != nil {
@@ -250,6 +251,7 @@ func (s *shuf) createOutput(name string) (*target, error) {
 		t.pack = packer(suffix, t.f)
 		t.w = t.pack
 	}
+	t.w = s.textOutput(t.w)
 	return t, nil
 }
 

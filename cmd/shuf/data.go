@@ -1,8 +1,10 @@
 package main
 
-// dataOptions are the options for data files: --header-mismatch and
-// --allow-binary.
+// dataOptions are the options for data files: --csv, --header-mismatch
+// and --allow-binary.
 type dataOptions struct {
+	csv         bool // --csv: the input is CSV records, not lines
+	sep         byte // --csv's field separator: ',' or C of --csv=C
 	dropHeaders bool // --header-mismatch=drop: a later file's header is dropped, even if it differs
 	mismatchSet bool
 	allowBinary bool // --allow-binary: input that looks binary is shuffled all the same
@@ -21,6 +23,18 @@ func (d *dataOptions) set(name, val string, hasVal bool) error {
 			return fatalError{"invalid --header-mismatch: " + quote(val) + "; error or drop"}
 		}
 		d.mismatchSet = true
+	case "csv":
+		d.csv, d.sep = true, ','
+		if hasVal {
+			switch {
+			case val == `\t`:
+				d.sep = '\t'
+			case len(val) != 1 || val[0] == '"' || val[0] == '\n' || val[0] == '\r' || val[0] == 0:
+				return fatalError{"invalid --csv separator: " + quote(val) + "; one byte, not a quote or a line break"}
+			default:
+				d.sep = val[0]
+			}
+		}
 	case "allow-binary":
 		d.allowBinary = true
 	}
@@ -30,8 +44,13 @@ func (d *dataOptions) set(name, val string, hasVal bool) error {
 // check applies the rules of the options of data files that involve other
 // options.
 func (d *dataOptions) check(o *options) error {
-	if d.mismatchSet && o.header == 0 {
+	switch {
+	case d.mismatchSet && o.header == 0:
 		return fatalError{"--header-mismatch needs --header"}
+	case d.csv && o.delim == 0:
+		return fatalError{"--csv and -z cannot be combined"}
+	case d.csv && (o.echo || o.rangeSet):
+		return fatalError{"--csv reads files: it cannot be combined with -e or -i"}
 	}
 	return nil
 }

@@ -51,6 +51,9 @@ func (st *stream) startFile() error {
 			return st.headerMismatch(k, line, got, want)
 		}
 		line++
+		if st.cfg.csv { // a record may span lines
+			line += int64(bytes.Count(want, []byte{'\n'}))
+		}
 	}
 	return nil
 }
@@ -90,6 +93,9 @@ func matchLine(br *bufio.Reader, want []byte, delim byte) (got []byte, same bool
 func (st *stream) headerMismatch(k int, line int64, got, want []byte) error {
 	first := inputName(st.ins[0].name)
 	what := "line"
+	if st.cfg.csv {
+		what = "record"
+	}
 	show := func(b []byte) string {
 		b = bytes.TrimSuffix(b, []byte{st.delim})
 		if len(b) > 60 {

@@ -57,6 +57,8 @@ Mandatory arguments to long options are mandatory for short options too.
                               with A, B, C percent of the lines
       --header-mismatch=drop  drop the header's lines from every later FILE
                               even where they differ (by default an error)
+      --csv[=C]             shuffle CSV records (RFC 4180: a quoted field may
+                              hold line breaks), fields separated by C (,)
       --allow-binary        shuffle input that looks binary, as bytes
       --help        display this help and exit
       --version     output version information and exit

@@ -34,7 +34,7 @@ type options struct {
 	operands  []string
 	files     []string // the input files, "-" for standard input; none: standard input
 
-	data dataOptions // --header-mismatch, --allow-binary (data.go)
+	data dataOptions // --csv, --header-mismatch, --allow-binary (data.go)
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -79,6 +79,7 @@ var optSpecs = []optSpec{
 	{long: "shards", arg: true, full: true},
 	{long: "split", arg: true, full: true},
 	{long: "header-mismatch", arg: true, full: true},
+	{long: "csv", optional: true, full: true},
 	{long: "allow-binary", full: true},
 }
 
@@ -263,7 +264,7 @@ func (o *options) set(spec optSpec, val string, hasVal bool) error {
 			return err
 		}
 		o.split = parts
-	case "header-mismatch", "allow-binary":
+	case "header-mismatch", "csv", "allow-binary":
 		return o.data.set(spec.long, val, hasVal)
 	case "repeat":
 		o.repeat = true

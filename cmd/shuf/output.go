@@ -21,7 +21,7 @@ func (s *shuf) open(lines uint64) *output {
 	if s.out != nil {
 		return s.out
 	}
-	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, outBuf)}
+	out := &output{w: s.textOutput(s.stdout), delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, outBuf)}
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}

@@ -41,6 +41,9 @@ func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir
 		s.mem = defaultMemory()
 	}
 	s.mem = max(s.mem, minMemory)
+	if o.data.csv {
+		o.delim = 0 // the records' ends, inside; line feeds again on the way out (csv.go)
+	}
 	name := o.algo
 	if name == "" {
 		name = "fisher-yates"

@@ -11,24 +11,29 @@ import (
 
 // What the stream reads of each input is its text: its bytes, decompressed
 // if they are gzip or zstd (compress.go), refused if its first block looks
-// binary. Each pass over an input, the first and the one after
+// binary, and with --csv its records' ends turned into the stream's
+// delimiter (csv.go). Each pass over an input, the first and the one after
 // a rewind, reads the text anew.
 
 // textBlock is the first block of an input's text, which tells whether it
-// looks binary.
+// looks binary, or like CSV.
 const textBlock = 64 << 10
 
 // textConfig is how a stream reads its inputs' text.
 type textConfig struct {
-	zero        bool // -z: NUL is the delimiter, not a sign of binary input
-	allowBinary bool // --allow-binary
-	dropHeaders bool // --header-mismatch=drop
+	zero        bool      // -z: NUL is the delimiter, not a sign of binary input
+	csv         bool      // --csv
+	sep         byte      // --csv's field separator
+	allowBinary bool      // --allow-binary
+	dropHeaders bool      // --header-mismatch=drop
+	warn        io.Writer // where warnings go; nil for none
 }
 
 // textConfig returns the run's.
 func (s *shuf) textConfig() *textConfig {
 	d := s.o.data
-	return &textConfig{zero: s.o.delim == 0, allowBinary: d.allowBinary, dropHeaders: d.dropHeaders}
+	return &textConfig{zero: s.o.delim == 0 && !d.csv, csv: d.csv, sep: d.sep,
+		allowBinary: d.allowBinary, dropHeaders: d.dropHeaders, warn: s.stderr}
 }
 
 // inputError is an input that shuf will not shuffle, or not as it is: the
@@ -65,14 +70,16 @@ type textReader struct {
 	packing packing
 	release func() // the decompressor's, if any
 	lines   int64  // line feeds read: in the first block, and all along from a compressed input
+	csv     *csvScanner
 	started bool
 	err     error // the error that ended the pass, given again to every later Read
 
 	// The first block is looked at as it is read, so that nothing waits
 	// for a block to fill: a pipe's first line is counted as it comes.
-	seen   int  // bytes of the first block looked at
-	ctl    int  // -z: control characters among them
-	looked bool // the first block is done with
+	seen   int    // bytes of the first block looked at
+	ctl    int    // -z: control characters among them
+	block  []byte // a copy of them, to look for CSV (without --csv and -z)
+	looked bool   // the first block is done with
 }
 
 // reader returns the text of in, for the pass that starts or goes on.
@@ -144,6 +151,16 @@ func (t *textReader) Read(p []byte) (int, error) {
 	} else if t.packing != unpacked {
 		t.lines += int64(bytes.Count(p[:n], []byte{'\n'}))
 	}
+	if t.csv != nil {
+		cerr := t.csv.scan(p[:n], true)
+		if cerr == nil && err == io.EOF {
+			cerr = t.csv.end()
+		}
+		if cerr != nil {
+			t.err = cerr
+			return 0, cerr
+		}
+	}
 	return n, err
 }
 
@@ -182,24 +199,36 @@ func (t *textReader) start() error {
 		}
 		t.r, t.release = z, release
 	}
+	if t.cfg.csv {
+		t.csv = &csvScanner{name: t.in.name, sep: t.cfg.sep, line: 1}
+	}
 	return nil
 }
 
 // look looks at b, the next bytes of the text, as far as they are in the
 // first block, and at the end of the block (or of the text, if eof) at
-// the whole block: a text that looks binary is refused.
+// the whole block: a text that looks binary is refused (binaryReason),
+// and one that looks like CSV whose fields hold line breaks, read without
+// --csv, gets a warning.
 func (t *textReader) look(b []byte, eof bool) error {
 	part := b[:min(len(b), textBlock-t.seen)]
 	if !t.cfg.allowBinary && !t.cfg.zero {
 		if i := bytes.IndexByte(part, 0); i >= 0 {
 			line := t.lines + int64(bytes.Count(part[:i], []byte{'\n'})) + 1
-			return inputError{t.in.name, line, "a NUL byte: the input looks binary; " +
-				"-z reads NUL-delimited lines, --allow-binary shuffles it as it is"}
+			hint := "; -z reads NUL-delimited lines, --allow-binary shuffles it as it is"
+			if t.cfg.csv {
+				hint = "; --allow-binary shuffles it as it is, without --csv"
+			}
+			return inputError{t.in.name, line, "a NUL byte: the input looks binary" + hint}
 		}
 	}
 	t.lines += int64(bytes.Count(b, []byte{'\n'}))
 	if t.cfg.zero {
 		t.ctl += controls(part)
+	}
+	csvLook := !t.cfg.csv && !t.cfg.zero && t.cfg.warn != nil
+	if csvLook {
+		t.block = append(t.block, part...)
 	}
 	t.seen += len(part)
 	if t.seen < textBlock && !eof {
@@ -209,6 +238,13 @@ func (t *textReader) look(b []byte, eof bool) error {
 	if t.cfg.zero && !t.cfg.allowBinary && t.ctl >= 32 && t.ctl*20 >= t.seen {
 		return inputError{t.in.name, 0, fmt.Sprintf("%d of its first %d bytes are control characters: "+
 			"the input looks binary; --allow-binary shuffles it as it is", t.ctl, t.seen)}
+	}
+	if csvLook {
+		if line := quotedBreak(t.block, ','); line > 0 {
+			fmt.Fprintf(t.cfg.warn, "shuf: warning: %s:%d: a quoted field holds a line break, as CSV may: "+
+				"without --csv its lines are shuffled apart\n", inputName(t.in.name), line)
+		}
+		t.block = nil
 	}
 	return nil
 }
