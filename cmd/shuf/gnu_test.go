@@ -310,7 +310,7 @@ func helpBody(s string, ours bool) string {
 const severalFiles = " Several FILEs are\nshuffled together."
 
 // additionLine is --help's line for an option GNU shuf lacks.
-var additionLine = regexp.MustCompile(`^ +--(seed|crypto|algo|memory|header|shards|split|csv|allow-binary)\b`)
+var additionLine = regexp.MustCompile(`^ +--(seed|crypto|algo|memory|header|shards|split|csv|allow-binary|aligned)\b`)
 
 // mayDraw tells a vector whose output may be a random subset: one with a
 // short option group holding n or r, or a long option from --h or --r.
@@ -534,9 +534,9 @@ func handPicked() []vector {
 	add := func(args ...string) { vs = append(vs, vector{args: args}) }
 	for _, name := range []string{"echo", "input-range", "head-count", "output", "random-source", "repeat",
 		"zero-terminated", "help", "version", "seed", "crypto", "algo", "memory", "header", "shards", "split",
-		"header-mismatch", "csv", "allow-binary"} {
+		"header-mismatch", "csv", "allow-binary", "aligned"} {
 		additions := []string{"seed", "crypto", "algo", "memory", "header", "shards", "split",
-			"header-mismatch", "csv", "allow-binary"}
+			"header-mismatch", "csv", "allow-binary", "aligned"}
 		gnu := !slices.Contains(additions, name)
 		for k := 1; k <= len(name); k++ {
 			p := "--" + name[:k]

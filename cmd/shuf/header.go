@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 )
 
 // With --header N and several inputs, the header is the first N lines of
@@ -113,4 +114,16 @@ func (st *stream) headerMismatch(k int, line int64, got, want []byte) error {
 		msg = fmt.Sprintf("%s is not %s %d of the header of %s, %s", show(got), what, k+1, first, show(want))
 	}
 	return inputError{st.ins[st.i].name, line, msg + " (--header-mismatch=drop drops it all the same)"}
+}
+
+// lineCount is n with its noun: "1 line", "3 records".
+func lineCount(n uint64, csv bool) string {
+	noun := "line"
+	if csv {
+		noun = "record"
+	}
+	if n != 1 {
+		noun += "s"
+	}
+	return strconv.FormatUint(n, 10) + " " + noun
 }

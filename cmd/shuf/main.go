@@ -60,6 +60,9 @@ Mandatory arguments to long options are mandatory for short options too.
       --csv[=C]             shuffle CSV records (RFC 4180: a quoted field may
                               hold line breaks), fields separated by C (,)
       --allow-binary        shuffle input that looks binary, as bytes
+      --aligned             shuffle each FILE to DIR/FILE, given by -o DIR,
+                              all by the same permutation; their line counts
+                              must be equal
       --help        display this help and exit
       --version     output version information and exit
 
@@ -145,7 +148,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	s, err := newShuf(o, stdin, stdout, stderr, tmp)
 	if err == nil {
 		s.prog = prog
-		err = s.run()
+		if o.data.aligned {
+			err = s.runAligned()
+		} else {
+			err = s.run()
+		}
 	}
 	prog.end() // before any message
 	if errors.Is(err, syscall.EPIPE) && !signal.Ignored(syscall.SIGPIPE) {

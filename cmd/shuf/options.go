@@ -34,7 +34,7 @@ type options struct {
 	operands  []string
 	files     []string // the input files, "-" for standard input; none: standard input
 
-	data dataOptions // --csv, --header-mismatch, --allow-binary (data.go)
+	data dataOptions // --csv, --header-mismatch, --allow-binary, --aligned (data.go)
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -81,6 +81,7 @@ var optSpecs = []optSpec{
 	{long: "header-mismatch", arg: true, full: true},
 	{long: "csv", optional: true, full: true},
 	{long: "allow-binary", full: true},
+	{long: "aligned", full: true},
 }
 
 // parseArgs reads args as getopt_long does for GNU shuf: options and
@@ -264,7 +265,7 @@ func (o *options) set(spec optSpec, val string, hasVal bool) error {
 			return err
 		}
 		o.split = parts
-	case "header-mismatch", "csv", "allow-binary":
+	case "header-mismatch", "csv", "allow-binary", "aligned":
 		return o.data.set(spec.long, val, hasVal)
 	case "repeat":
 		o.repeat = true

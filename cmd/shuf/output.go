@@ -71,9 +71,12 @@ func (s *shuf) finish(out *output) error {
 		out.sink.final = true
 	}
 	out.flush()
-	if out.err == nil {
+	switch {
+	case out.err == nil && s.held != nil:
+		*s.held = append(*s.held, out.targets...)
+	case out.err == nil:
 		out.err = s.tmp.commit(out.targets)
-	} else {
+	default:
 		s.tmp.abort(out.targets)
 	}
 	out.targets = nil

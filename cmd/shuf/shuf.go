@@ -33,6 +33,9 @@ type shuf struct {
 	// reservoir: GNU would read this input by reservoir sampling, which
 	// changes when it opens and reads --random-source (gnuReservoir)
 	reservoir bool
+	// held, if set, takes the output's files when they are done, to be put
+	// in place by --aligned when every file is done (aligned.go)
+	held *[]*target
 }
 
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
