@@ -33,6 +33,9 @@ type shuf struct {
 	// reservoir: GNU would read this input by reservoir sampling, which
 	// changes when it opens and reads --random-source (gnuReservoir)
 	reservoir bool
+	// held, if set, takes the output's files when they are done, to be put
+	// in place by --aligned when every file is done (aligned.go)
+	held *[]*target
 }
 
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
@@ -41,6 +44,9 @@ func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir
 		s.mem = defaultMemory()
 	}
 	s.mem = max(s.mem, minMemory)
+	if o.data.csv {
+		o.delim = 0 // the records' ends, inside; line feeds again on the way out (csv.go)
+	}
 	name := o.algo
 	if name == "" {
 		name = "fisher-yates"
