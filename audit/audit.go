@@ -295,7 +295,7 @@ func New(n int, opts Options) *Auditor {
 		}
 		h, err := newHands(s.N, opts.Hand)
 		if err != nil {
-			panic("audit: New: " + err.Error())
+			panic(fmt.Sprintf("audit: New: Hand = %d: %v", opts.Hand, err))
 		}
 		a.hand, a.sorted = h, make([]int, opts.Hand)
 		extra += len(h.probs)
