@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
