@@ -66,7 +66,7 @@ var magics = func() []magic {
 		bzip2("\x17\x72\x45\x38\x50\x90"), // the end: no block
 		exact("\xfd7zXZ\x00", unpacked, "xz-compressed"),
 		exact("\x04\x22\x4d\x18", unpacked, "lz4-compressed"),
-		exact("LZIP", unpacked, "lzip-compressed"),
+		exact("LZIP\x01", unpacked, "lzip-compressed"), // version 1: text may begin with the word
 		exact("\x1f\x9d", unpacked, "compressed by compress (.Z)"),
 		exact("PK\x03\x04", unpacked, "a zip archive"),
 		exact("PK\x05\x06", unpacked, "a zip archive"),

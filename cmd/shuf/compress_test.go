@@ -244,6 +244,10 @@ func TestBinaryRefused(t *testing.T) {
 	ok(t, "", "-z", write(t, "names", "a\x00b c\x00\x1b[1md\x00"))
 	ok(t, "", write(t, "late", strings.Repeat("x\n", 40000)+"y\x00\n"))
 	ok(t, "", write(t, "hive", strings.Repeat("a\x01b\x01c\n", 10000)))
+	ok(t, "", write(t, "words", "LZIP is a compressor\nBZh, PK and 7z are not\n"))
+	res := runBin(t, "", "", write(t, "x.lz", "LZIP\x01\x0c\x00"))
+	assert.Equal(t, 1, res.code)
+	assert.Contains(t, res.stderr, "x.lz: lzip-compressed: shuf reads only gzip and zstd; decompress it first\n")
 }
 
 // TestCompressedOutput: -o NAME.gz or NAME.zst writes the output

@@ -159,6 +159,10 @@ func TestCSV(t *testing.T) {
 	assert.Equal(t, "shuf: warning: "+file+":1: a quoted field holds a line break, as CSV may: without --csv its lines are shuffled apart\n", r.stderr)
 	_, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
 	assert.Error(t, err, "the lines shuffled apart are not CSV")
+	// Once a file, though -n reads it twice, past its first block both times.
+	r = runBin(t, "", "", "--seed", "5", "-n", "3", write(t, "twice.csv", "a,b\n\"x\ny\",2\n"+seqText(1, 100000)))
+	assert.Equal(t, 0, r.code)
+	assert.Equal(t, 1, strings.Count(r.stderr, "warning"), "%s", r.stderr)
 }
 
 // TestCSVErrors: what is not CSV as --csv reads it is an error naming the

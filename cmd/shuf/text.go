@@ -21,19 +21,20 @@ const textBlock = 64 << 10
 
 // textConfig is how a stream reads its inputs' text.
 type textConfig struct {
-	zero        bool      // -z: NUL is the delimiter, not a sign of binary input
-	csv         bool      // --csv
-	sep         byte      // --csv's field separator
-	allowBinary bool      // --allow-binary
-	dropHeaders bool      // --header-mismatch=drop
-	warn        io.Writer // where warnings go; nil for none
+	zero        bool             // -z: NUL is the delimiter, not a sign of binary input
+	csv         bool             // --csv
+	sep         byte             // --csv's field separator
+	allowBinary bool             // --allow-binary
+	dropHeaders bool             // --header-mismatch=drop
+	warn        io.Writer        // where warnings go; nil for none
+	warned      map[*inFile]bool // the inputs warned of: once each, however many passes
 }
 
 // textConfig returns the run's.
 func (s *shuf) textConfig() *textConfig {
 	d := s.o.data
 	return &textConfig{zero: s.o.delim == 0 && !d.csv, csv: d.csv, sep: d.sep,
-		allowBinary: d.allowBinary, dropHeaders: d.dropHeaders, warn: s.stderr}
+		allowBinary: d.allowBinary, dropHeaders: d.dropHeaders, warn: s.stderr, warned: map[*inFile]bool{}}
 }
 
 // inputError is an input that shuf will not shuffle, or not as it is: the
@@ -240,7 +241,8 @@ func (t *textReader) look(b []byte, eof bool) error {
 			"the input looks binary; --allow-binary shuffles it as it is", t.ctl, t.seen)}
 	}
 	if csvLook {
-		if line := quotedBreak(t.block, ','); line > 0 {
+		if line := quotedBreak(t.block, ','); line > 0 && !t.cfg.warned[t.in] {
+			t.cfg.warned[t.in] = true
 			fmt.Fprintf(t.cfg.warn, "shuf: warning: %s:%d: a quoted field holds a line break, as CSV may: "+
 				"without --csv its lines are shuffled apart\n", inputName(t.in.name), line)
 		}
