@@ -29,8 +29,23 @@ func slurp(r io.Reader, size, limit int64, delim byte) (data []byte, lines int64
 	}
 	data = make([]byte, 0, size+1)
 	for {
-		if len(data) == cap(data) { // the file grew
-			data = slices.Grow(data, min(cap(data), 256<<20))
+		if len(data) == cap(data) {
+			// Full: the input is at its end, or it grew. A last line
+			// without its delimiter gets one from the stream, which fills
+			// the byte kept for it; so look for one more byte before
+			// growing, lest the end cost a copy of the whole input.
+			var one [1]byte
+			m, err := io.ReadFull(r, one[:])
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return nil, 0, nil, readError{err}
+			}
+			data = append(slices.Grow(data, min(cap(data), 256<<20)), one[:m]...)
+			if one[0] == delim {
+				lines++
+			}
 		}
 		m, err := r.Read(data[len(data):cap(data)])
 		lines += int64(bytes.Count(data[len(data):len(data)+m], []byte{delim}))
