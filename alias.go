@@ -7,9 +7,8 @@ import (
 	"slices"
 )
 
-// Alias picks indices with fixed probabilities, weights[i]/W, in O(1) time
-// per pick, by Vose's alias method ("A linear algorithm for generating random
-// numbers with a given distribution", IEEE TSE 17(9), 1991).
+// Alias picks index i with probability weights[i]/W, W their sum, in O(1)
+// time by Vose's alias method; see [NewAlias].
 type Alias struct {
 	// Index i owns column i of height 1/n: a pick of that column answers
 	// i with probability cut[i]/2⁶⁴, else alias[i]. Vose's construction
@@ -20,10 +19,9 @@ type Alias struct {
 	alias []int
 }
 
-// NewAlias returns an [Alias] for the weights, drawing from src (nil: the
-// default source, which makes Pick safe for concurrent use), in O(n) time and
-// memory. It copies what it needs and takes any finite weights. It returns the
-// errors of [WeightedSample] for bad weights.
+// NewAlias returns an [Alias] over a copy of the weights, drawing from src.
+//
+// O(n) time and memory; it returns the errors of [WeightedSample] for bad weights.
 func NewAlias(src rand.Source, weights []float64) (*Alias, error) {
 	a, _, _, err := newAlias(src, weights)
 	return a, err
@@ -95,9 +93,9 @@ func toCut(p float64) uint64 {
 // Len returns the number of weights.
 func (a *Alias) Len() int { return len(a.cut) }
 
-// Pick returns an index in [0, Len()), i with probability weights[i]/W. It
-// draws one bounded index and one word from the source (nothing if there is
-// a single weight): O(1) time, no allocation.
+// Pick returns index i with probability weights[i]/W.
+//
+// O(1) time: one bounded index and one word drawn, none for a single weight.
 func (a *Alias) Pick() int {
 	n := uint64(len(a.cut))
 	if n == 1 {

@@ -7,9 +7,9 @@ import (
 )
 
 // NewCryptoSource returns a source reading the operating system's secure
-// generator (crypto/rand), 512 bytes at a time: it has no seed to learn and
-// no state that bounds which orders can appear. It is not safe for
-// concurrent use and never fails.
+// generator (crypto/rand): no seed to learn, no state that bounds the orders.
+//
+// It reads 512 bytes at a time, never fails, and is not safe for concurrent use.
 func NewCryptoSource() rand.Source {
 	return &cryptoSource{next: len(cryptoSource{}.buf)}
 }

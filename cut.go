@@ -2,8 +2,7 @@ package shuffle
 
 import "math/rand/v2"
 
-// DefaultCutRounds is the number of cuts [NewCut] makes when asked for 0:
-// "ten-odd or twenty times", as the references describe the habit.
+// DefaultCutRounds is the number of cuts [NewCut] makes when asked for 0.
 const DefaultCutRounds = 20
 
 // cut splits the deck at a uniform point with at least one card in each
@@ -16,15 +15,14 @@ var algCut = &algo{name: "cut",
 	time:    "O(n)", draws: "one bounded index per cut",
 	rounds: func(int) int { return DefaultCutRounds }, shape: shapeSpans, spans: cutSpans}
 
-// Cut is biased: it only rotates, so a 52-card deck reaches 52 of its 52!
-// orders. It shuffles s in place with the default source by cutting it
-// [DefaultCutRounds] times at a uniform point: O(n) time, one bounded draw a
-// cut, no allocation.
+// Cut cuts s at a uniform point [DefaultCutRounds] times, biased: 52 cards
+// reach only 52 orders, the rotations.
+//
+// O(n) time, one bounded draw a cut, no allocation.
 func Cut[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algCut}, s) }
 
-// NewCut returns the biased cut [Shuffler] (see [Cut]): rounds cuts (0:
-// [DefaultCutRounds]), drawing from src (nil: the default source). It panics
-// if rounds < 0.
+// NewCut returns the biased cut [Shuffler] (see [Cut]), making rounds cuts (0:
+// [DefaultCutRounds]) and drawing from src. It panics if rounds < 0.
 func NewCut(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewCut", algCut, src, rounds)
 }

@@ -15,14 +15,13 @@ var algDraw = &algo{name: "draw", uniform: true,
 	time:    "O(n log n)", draws: "n−1 bounded indices", shape: shapeOrder,
 	order: func(r rng, n, _ int) []int { return drawOrder(&r, n) }}
 
-// Draw shuffles s in place, uniformly, with the default source, by Fisher
-// and Yates's original 1938 method. O(n log n) time, n−1 bounded draws; it
-// allocates an []int of len(s) and one of len(s)+1.
+// Draw shuffles s in place, uniformly, by Fisher and Yates's original method:
+// take the k-th of the items left, k uniform.
+//
+// O(n log n) time, n−1 bounded draws; it allocates two []int of about len(s).
 func Draw[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algDraw}, s) }
 
-// NewDraw returns the draw [Shuffler] drawing from src (nil: the default
-// source): it picks the k-th of the items not yet drawn, k uniform, and
-// appends it to the order.
+// NewDraw returns the draw [Shuffler] (see [Draw]), drawing from src.
 func NewDraw(src rand.Source) Shuffler { return &shuffler{alg: algDraw, src: src} }
 
 // drawOrder returns the order of n items made by the 1938 draw: the item at

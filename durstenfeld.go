@@ -9,13 +9,12 @@ var algDurstenfeld = &algo{name: "durstenfeld", uniform: true,
 	summary: "the backward swap loop drawing exactly as (*rand.Rand).Shuffle does",
 	time:    "O(n)", draws: "n−1 bounded indices, one word each", shape: shapeBackward}
 
-// Durstenfeld shuffles s in place, uniformly, with the default source,
-// drawing exactly as math/rand/v2's Shuffle does. O(n) time, n−1 bounded
-// draws, no allocation.
+// Durstenfeld shuffles s in place, uniformly, drawing exactly as math/rand/v2's
+// Shuffle does.
+//
+// O(n) time, n−1 bounded draws, no allocation.
 func Durstenfeld[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algDurstenfeld}, s) }
 
-// NewDurstenfeld returns the durstenfeld [Shuffler] drawing from src (nil:
-// the default source). Given the same seeded source it returns exactly the
-// order (*rand.Rand).Shuffle returns, so code can move off rand.Shuffle
-// without changing its output.
+// NewDurstenfeld returns the durstenfeld [Shuffler], drawing from src: seeded
+// alike, it gives exactly the order (*rand.Rand).Shuffle gives.
 func NewDurstenfeld(src rand.Source) Shuffler { return &shuffler{alg: algDurstenfeld, src: src} }

@@ -8,12 +8,11 @@ import (
 	"strconv"
 )
 
-// Distance returns the exact total variation distance to uniform of n ≤ 8
-// items after alg with rounds rounds (0: its default): ½·Σ |P(order) − 1/n!|
-// over the n! orders, every choice of a round enumerated. An algorithm that
-// is not [Algorithm.Enumerable] is uniform by proof: 0. Time: up to nⁿ runs,
-// then n!·m steps a round, m the orders one round reaches. It panics if alg is
-// not from [Algorithms], if n < 1 or n > 8, or if rounds < 0.
+// Distance returns the exact total variation distance to uniform of n ≤ 8 items
+// after rounds rounds of alg (0: its default), enumerating every choice.
+//
+// Up to nⁿ runs, then n!·m steps a round; 0 if alg is not [Algorithm.Enumerable].
+// It panics if alg is not from [Algorithms], n is not in 1..8, or rounds < 0.
 func Distance(alg Algorithm, n, rounds int) float64 {
 	a := registered("Distance", alg)
 	checkEnumeration("Distance", n, rounds)
@@ -28,10 +27,10 @@ func Distance(alg Algorithm, n, rounds int) float64 {
 	return distances(a, n, rounds)[rounds]
 }
 
-// Distances returns, for a repeated shuffle, the exact distances to uniform
-// after 0, 1, …, rounds rounds on n items, as [Distance] computes them but in
-// one pass; element 0, the deck as it was, is 1 − 1/n!. It panics as
-// Distance does, and if alg has no rounds.
+// Distances returns the exact distances to uniform of n items after 0, 1, …,
+// rounds rounds of a repeated shuffle, in one pass.
+//
+// Element 0 is 1 − 1/n!. It panics as [Distance] does, and if alg has no rounds.
 func Distances(alg Algorithm, n, rounds int) []float64 {
 	a := registered("Distances", alg)
 	if a.rounds == nil {

@@ -1,7 +1,6 @@
 package shuffle
 
 import (
-	"flag"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/fairshuffle/shuffle/audit"
+	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/assert"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -272,8 +272,6 @@ func TestExactNaive(t *testing.T) {
 	}
 }
 
-var battery = flag.Bool("battery", false, "run the fairness checks of the uniform algorithms with 100 seeds each")
-
 // TestFairnessReport prints, with -v, one line per registry algorithm:
 // uniform by design or not, the exact total variation distance to uniform
 // at n = 5 with its default parameters (for rejection, whose choices are
@@ -419,7 +417,7 @@ func batteryVerdict(ps []float64, level float64) (fails, lo, hi int) {
 	return fails, lo, hi
 }
 
-// TestFairnessBattery (with -battery, as CI runs it; 32 s of CPU) reruns
+// TestFairnessBattery (with SHUFFLE_LONG=1, as CI runs it; 32 s of CPU) reruns
 // the order and position checks of every uniform algorithm with 100
 // different seeds: 4,800 checks. A calibrated check fails at rate alpha and
 // at rate 1% at level 0.01, so the counts of failures must stay within the
@@ -432,9 +430,7 @@ func batteryVerdict(ps []float64, level float64) (fails, lo, hi int) {
 // (exact distances to uniform 0.004 to 0.009): a single check at alpha
 // rarely sees it, the battery must.
 func TestFairnessBattery(t *testing.T) {
-	if !*battery {
-		t.Skip("run with -battery (32 s of CPU)")
-	}
+	long.Skip(t, "4,800 fairness checks and their control (32 s of CPU)")
 	ps := runBattery(uniformChecks())
 	var riffles []batteryCheck
 	for n := 3; n <= 5; n++ {

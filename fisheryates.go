@@ -18,22 +18,23 @@ var algFisherYates = &algo{name: "fisher-yates", uniform: true,
 
 //go:generate go run ./internal/genloops
 
-// FisherYates shuffles s in place, uniformly, with the default source: the
-// package's fastest exact shuffle. O(n) time, n−1 bounded indices cut up to
-// six from each random word; no allocation below 2²³ items, a buffer of n
-// items from there on. For a seeded or secure source use [NewFisherYates].
+// FisherYates shuffles s in place, uniformly: the package's fastest exact
+// shuffle.
+//
+// O(n) time, n−1 bounded draws, up to six a word; from 2²³ items a buffer of n.
 func FisherYates[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algFisherYates}, s) }
 
-// NewFisherYates returns the fisher-yates [Shuffler] drawing from src (nil:
-// the default source): for i = n−1 down to 1, swap item i with a uniform item
-// in [0, i]. From 2²³ items on it scatters as [Parallel] says.
+// NewFisherYates returns the fisher-yates [Shuffler], drawing from src: for i =
+// n−1 down to 1, swap item i with a uniform item j ≤ i.
+//
+// From 2²³ items it scatters as [Parallel] does.
 func NewFisherYates(src rand.Source) Shuffler { return &shuffler{alg: algFisherYates, src: src} }
 
 // Parallel shuffles s in place with fisher-yates on up to workers goroutines
-// (0: GOMAXPROCS), giving exactly the order Slice([NewFisherYates](src), s)
-// gives. From 2²³ items it allocates len(s) items and draws from generators
-// seeded from src, never weaker: ChaCha8, or PCGs for a *rand.PCG; src must
-// not be used meanwhile. It panics if workers < 0.
+// (0: GOMAXPROCS), in the very order [Slice]([NewFisherYates](src), s) gives.
+//
+// From 2²³ items it allocates len(s) items and draws from generators seeded
+// from src, which must wait. It panics if workers < 0.
 func Parallel[S ~[]E, E any](src rand.Source, s S, workers int) {
 	if workers < 0 {
 		panic("shuffle: Parallel: negative workers")

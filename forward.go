@@ -10,11 +10,11 @@ var algForward = &algo{name: "forward", uniform: true,
 	summary: "Knuth's swap loop run forward: position i takes a random item from [i, n)",
 	time:    "O(n)", draws: "n−1 bounded indices", shape: shapeSweep, sweep: sweepRest}
 
-// Forward shuffles s in place, uniformly, with the default source: Knuth's
-// loop run forward. O(n) time, n−1 bounded draws, no allocation.
+// Forward shuffles s in place, uniformly, by Knuth's loop run forward.
+//
+// O(n) time, n−1 bounded draws, no allocation.
 func Forward[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algForward}, s) }
 
-// NewForward returns the forward [Shuffler] drawing from src (nil: the
-// default source): for i = 0 up to n−2, swap item i with a uniform item j in
-// [i, n−1]. [Partial] is this loop stopped early.
+// NewForward returns the forward [Shuffler], drawing from src: for i = 0 up to
+// n−2, swap item i with a uniform item j ≥ i.
 func NewForward(src rand.Source) Shuffler { return &shuffler{alg: algForward, src: src} }

@@ -3,6 +3,7 @@ module github.com/fairshuffle/shuffle
 go 1.24.0
 
 require (
+	github.com/klauspost/compress v1.19.2
 	github.com/stretchr/testify v1.12.1
 	gonum.org/v1/gonum v0.17.0
 )

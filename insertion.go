@@ -12,14 +12,14 @@ var algInsertion = &algo{name: "insertion",
 	summary: "take the bottom card and insert it at a random place, n times", time: "O(n²)",
 	draws: "n bounded indices", shape: shapeSpans, spans: insertionSpans}
 
-// Insertion is biased: in a 52-card deck the top card stays on top with
-// probability 0.364, not 1/52 = 0.0192. It shuffles s in place with the
-// default source by taking the last item out and putting it back at a
-// uniform place, n times: O(n²) time, n bounded draws, no allocation.
+// Insertion reinserts the last item of s at a uniform place n times, biased:
+// 52 cards keep the top one with probability 0.364, not 0.0192.
+//
+// O(n²) time, n bounded draws, no allocation.
 func Insertion[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algInsertion}, s) }
 
-// NewInsertion returns the biased insertion [Shuffler] (see [Insertion])
-// drawing from src (nil: the default source).
+// NewInsertion returns the biased insertion [Shuffler] (see [Insertion]),
+// drawing from src.
 func NewInsertion(src rand.Source) Shuffler { return &shuffler{alg: algInsertion, src: src} }
 
 // insertionSpans makes the n moves of the insertion shuffle, the last item

@@ -16,19 +16,19 @@ var algInsideOut = &algo{name: "inside-out", uniform: true,
 	summary: "inside-out: item i goes to a random place in [0, i], its occupant to i",
 	time:    "O(n)", draws: "n−1 bounded indices", shape: shapeSweep, sweep: sweepUpTo}
 
-// InsideOut shuffles s in place, uniformly, with the default source, by the
-// inside-out algorithm. O(n) time, n−1 bounded draws, no allocation.
+// InsideOut shuffles s in place, uniformly, by the inside-out algorithm.
+//
+// O(n) time, n−1 bounded draws, no allocation.
 func InsideOut[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algInsideOut}, s) }
 
-// NewInsideOut returns the inside-out [Shuffler] drawing from src (nil: the
-// default source): item i goes to a uniform place j in [0, i], the item at j
-// to i. [Shuffled] and [Collect] make the same draws.
+// NewInsideOut returns the inside-out [Shuffler], drawing from src: item i goes
+// to a uniform place j ≤ i, the item at j to i.
 func NewInsideOut(src rand.Source) Shuffler { return &shuffler{alg: algInsideOut, src: src} }
 
-// Shuffled returns a new slice holding the items of s in uniformly random
-// order, leaving s untouched, in one pass of the inside-out algorithm. It
-// draws from src (nil: the default source). O(n) time, n−1 bounded draws, one
-// allocation of len(s) items.
+// Shuffled returns a new slice of the items of s in uniform order, leaving s
+// untouched; it makes [InsideOut]'s draws.
+//
+// O(n) time, n−1 bounded draws, one allocation of len(s) items.
 func Shuffled[S ~[]E, E any](src rand.Source, s S) S {
 	if s == nil {
 		return nil
@@ -43,9 +43,10 @@ func Shuffled[S ~[]E, E any](src rand.Source, s S) S {
 	return out
 }
 
-// Collect returns the values of seq in uniform order by the inside-out
-// algorithm, reading seq once: one bounded draw from src (nil: the default
-// source) per value after the first. The result grows as append grows it.
+// Collect returns the values of seq in uniform order, reading seq once; it
+// makes [InsideOut]'s draws.
+//
+// One bounded draw a value after the first; the result grows as append grows.
 func Collect[E any](src rand.Source, seq iter.Seq[E]) []E {
 	r := newRNG(src)
 	var out []E

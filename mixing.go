@@ -18,10 +18,9 @@ import (
 // with n!·P_k(r) − 1 directly where the deck is close to uniform.
 
 // RiffleDistance returns the total variation distance to uniform of n cards
-// after k Gilbert–Shannon–Reeds riffles ([NewRiffle]), from Bayer and
-// Diaconis's formula, accurate for every k ≥ 0 however close to uniform:
-// .334 for 52 cards and 7 riffles. O(n²) time, O(n) memory. It panics if
-// n < 1 or k < 0.
+// after k riffles ([NewRiffle]), by Bayer and Diaconis's formula.
+//
+// O(n²) time, O(n) memory, accurate for every k. It panics if n < 1 or k < 0.
 func RiffleDistance(n, k int) float64 {
 	// Never subtracts two nearly equal probabilities p and u: it sums
 	// u·|expm1(log R)|, R = p/u, and keeps the first-order term alone past
@@ -66,10 +65,10 @@ func RiffleDistance(n, k int) float64 {
 	return min(max(tv/2, 0), 1)
 }
 
-// RiffleSeparation returns the separation distance after k GSR riffles of n
-// cards, max over orders of 1 − n!·P(order): 1 − Π_{i<n} (1 − i/2^k), the
-// reversal being the least likely order. It bounds [RiffleDistance] from
-// above. O(n) time. It panics if n < 1 or k < 0.
+// RiffleSeparation returns the separation distance of n cards after k riffles,
+// 1 − Π_{i<n} (1 − i/2^k), an upper bound of [RiffleDistance].
+//
+// O(n) time. It panics if n < 1 or k < 0.
 func RiffleSeparation(n, k int) float64 {
 	if n < 1 {
 		panic("shuffle: RiffleSeparation: n < 1")

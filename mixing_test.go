@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -88,11 +89,11 @@ func TestRiffleDistancePaper(t *testing.T) {
 
 // TestRiffleDistanceLarge runs n = 10,000 on both sides of the cut-off at
 // 3/2·log2 n ≈ 20 riffles: the deck is still far from uniform after 18 and
-// close after 24, and separation bounds TV from above.
+// close after 24, and separation bounds TV from above. It runs with
+// SHUFFLE_LONG=1; by default TestRiffleDistanceHighPrecision holds n = 1,000
+// to a reference of 256-bit floats.
 func TestRiffleDistanceLarge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("n = 10,000 takes seconds")
-	}
+	long.Skip(t, "n = 10,000 (4 s)")
 	d18, d24 := RiffleDistance(10_000, 18), RiffleDistance(10_000, 24)
 	assert.InDelta(t, 0.418139, d18, 1e-6)
 	assert.InDelta(t, 0.006865, d24, 1e-6)

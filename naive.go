@@ -12,13 +12,11 @@ var algNaive = &algo{name: "naive",
 	summary: "swap each position with any position: n^n equally likely paths onto n! orders",
 	time:    "O(n)", draws: "n bounded indices", shape: shapeSweep, sweep: sweepAny}
 
-// Naive is biased: in a 52-card deck the second card ends on top with
-// probability 0.0260, not 1/52 = 0.0192. It shuffles s in place with the
-// default source by the classic mistake, swapping every position with any
-// position: O(n) time, n bounded draws, no allocation.
+// Naive swaps every item of s with any item, biased: of 52 cards the second
+// ends on top with probability 0.0260, not 0.0192.
+//
+// O(n) time, n bounded draws, no allocation.
 func Naive[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algNaive}, s) }
 
-// NewNaive returns the biased naive [Shuffler] (see [Naive]) drawing from
-// src (nil: the default source): for i = 0 up to n−1 it swaps item i with a
-// uniform item in [0, n−1].
+// NewNaive returns the biased naive [Shuffler] (see [Naive]), drawing from src.
 func NewNaive(src rand.Source) Shuffler { return &shuffler{alg: algNaive, src: src} }

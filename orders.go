@@ -2,10 +2,10 @@ package shuffle
 
 import "math"
 
-// Log2Factorial returns log₂(n!), the bits needed to choose one of the n!
-// orders of n items (225.58 for 52). A generator with b bits of state
-// reaches at most 2^b orders. O(n) time below 256, O(1) above. It panics if
-// n < 0.
+// Log2Factorial returns log₂(n!), the bits of state a generator needs to reach
+// all n! orders of n items: 225.58 for 52.
+//
+// O(n) time below 256, O(1) above. It panics if n < 0.
 func Log2Factorial(n int) float64 {
 	if n < 0 {
 		panic("shuffle: Log2Factorial: negative n")

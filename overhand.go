@@ -2,9 +2,8 @@ package shuffle
 
 import "math/rand/v2"
 
-// DefaultOverhandRounds is the number of overhand passes [NewOverhand] makes
-// when asked for 0: about what a patient person does, and far fewer than the
-// order of n²·log n passes the overhand shuffle needs to mix.
+// DefaultOverhandRounds is the number of passes [NewOverhand] makes when asked
+// for 0: far fewer than the n²·log n the overhand shuffle needs.
 const DefaultOverhandRounds = 20
 
 // overhand follows Pemantle's model of the overhand shuffle (J. Theoret.
@@ -19,16 +18,16 @@ var algOverhand = &algo{name: "overhand",
 	rounds: func(int) int { return DefaultOverhandRounds }, shape: shapeSpans,
 	spans: overhandSpans}
 
-// Overhand is biased: after its 20 passes the top card of 52 is back on top
-// with probability 0.0908, not 1/52 = 0.0192. It shuffles s in place with the
-// default source by [DefaultOverhandRounds] overhand passes: O(n) time and
-// n−1 coin flips a pass, no allocation.
+// Overhand makes [DefaultOverhandRounds] overhand passes over s, biased: the
+// top card of 52 ends on top with probability 0.0908, not 0.0192.
+//
+// O(n) time and n−1 coin flips a pass, no allocation.
 func Overhand[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algOverhand}, s) }
 
-// NewOverhand returns the biased overhand [Shuffler] (see [Overhand]):
-// rounds passes (0: [DefaultOverhandRounds]), each cutting at every gap with
-// probability ½ and reversing the packets' order, drawing from src (nil: the
-// default source). It panics if rounds < 0.
+// NewOverhand returns the biased overhand [Shuffler] (see [Overhand]), making
+// rounds passes (0: [DefaultOverhandRounds]) and drawing from src.
+//
+// It panics if rounds < 0.
 func NewOverhand(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewOverhand", algOverhand, src, rounds)
 }

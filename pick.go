@@ -2,18 +2,16 @@ package shuffle
 
 import "math/rand/v2"
 
-// MaxLen is the most items a call of this package allocates room for:
-// 2³⁶ (512 GiB of ints) on 64-bit platforms, 2²⁸ on 32-bit ones. A call
-// asked for more ([Perm], [Sample], [SampleOf]) panics with its name
-// instead of failing in the runtime's allocator.
+// MaxLen is the most items a call of this package allocates room for: 2³⁶ on
+// 64-bit platforms, 2²⁸ on 32-bit ones.
+//
+// A call asked for more panics with its name, not in the allocator.
 const MaxLen = 1 << (28 + 8*(^uint(0)>>63))
 
-// Perm returns a uniformly random permutation of 0, 1, …, n−1, drawing from
-// src (nil: the default source). It runs [Slice]([NewFisherYates](src), p)
-// on p = 0, 1, …, n−1, so it makes the same draws and returns the same order:
-// O(n) time, n−1 bounded indices cut several from each random word.
+// Perm returns a uniformly random permutation of 0, 1, …, n−1, the order
+// [Slice]([NewFisherYates](src), p) gives p.
 //
-// Perm panics if n < 0 or n > [MaxLen].
+// O(n) time, n−1 bounded draws. It panics if n < 0 or n > [MaxLen].
 func Perm(src rand.Source, n int) []int {
 	switch {
 	case n < 0:
@@ -29,11 +27,10 @@ func Perm(src rand.Source, n int) []int {
 	return p
 }
 
-// Choose returns a uniformly random element of s, drawing from src (nil: the
-// default source) one bounded index, as (*rand.Rand).IntN draws it; a
-// one-element s draws nothing. O(1) time, no allocation.
+// Choose returns a uniformly random element of s, as (*rand.Rand).IntN would
+// pick its index.
 //
-// Choose panics if s is empty.
+// O(1) time, one bounded draw (none for one element). It panics if s is empty.
 func Choose[S ~[]E, E any](src rand.Source, s S) E {
 	if len(s) == 0 {
 		panic("shuffle: Choose: empty s")
@@ -51,13 +48,10 @@ func Choose[S ~[]E, E any](src rand.Source, s S) E {
 	return s[r.intn(len(s))]
 }
 
-// SampleOf returns k distinct elements of s (by position), a uniformly random
-// k-subset in uniformly random order, and leaves s untouched; element i of
-// the result is s[j] for j the i-th index [Sample](src, len(s), k) returns
-// from the same source. O(k) time and memory, whatever len(s); k bounded
-// draws (k−1 if k = len(s)).
+// SampleOf returns k distinct elements of s, a uniform k-subset in uniform
+// order, at the indices [Sample](src, len(s), k) returns; s is untouched.
 //
-// SampleOf panics if k < 0, k > len(s) or k > [MaxLen].
+// O(k) time, k bounded draws. It panics if k < 0, k > len(s) or k > [MaxLen].
 func SampleOf[S ~[]E, E any](src rand.Source, s S, k int) S {
 	switch {
 	case k < 0:

@@ -51,8 +51,8 @@ type Algorithm struct {
 	NewRounds func(src rand.Source, rounds int) Shuffler
 }
 
-// Algorithms returns every algorithm of the package, the uniform ones
-// first, in a fixed order. The caller owns the returned slice.
+// Algorithms returns every algorithm of the package, the uniform ones first, in
+// a fixed order; the caller owns the slice.
 func Algorithms() []Algorithm {
 	out := make([]Algorithm, len(algorithms))
 	for i, a := range algorithms {

@@ -14,14 +14,14 @@ var algRejection = &algo{name: "rejection", uniform: true,
 	draws: "n·Hₙ ≈ n·ln n bounded indices expected", unbounded: true, shape: shapeOrder,
 	order: func(r rng, n, _ int) []int { return rejectionOrder(&r, n) }}
 
-// Rejection shuffles s in place, uniformly, with the default source, by
-// drawing positions and drawing again when one was already taken. Expected
-// O(n log n) time and n·Hₙ bounded draws (236 for 52 cards); it allocates an
-// []int of len(s) and a bit set.
+// Rejection shuffles s in place, uniformly, by drawing positions and drawing
+// again when one is taken.
+//
+// Expected O(n log n) time, n·Hₙ bounded draws; it allocates len(s) ints and bits.
 func Rejection[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algRejection}, s) }
 
-// NewRejection returns the rejection [Shuffler] drawing from src (nil: the
-// default source).
+// NewRejection returns the rejection [Shuffler] (see [Rejection]), drawing from
+// src.
 func NewRejection(src rand.Source) Shuffler { return &shuffler{alg: algRejection, src: src} }
 
 // rejectionOrder returns the order of n items made by drawing positions and

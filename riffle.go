@@ -5,10 +5,8 @@ import (
 	"slices"
 )
 
-// DefaultRiffleRounds is the number of riffles [NewRiffle] makes when asked
-// for 0: "seven shuffles suffice" for 52 cards in Bayer and Diaconis's
-// sense, a total variation distance to uniform of [RiffleDistance](52, 7) =
-// 0.334, halving with each further riffle.
+// DefaultRiffleRounds is the number of riffles [NewRiffle] makes when asked for
+// 0: 52 cards are then at distance 0.334 from uniform ([RiffleDistance]).
 const DefaultRiffleRounds = 7
 
 // riffle follows the Gilbert–Shannon–Reeds model: cut the deck after c
@@ -23,23 +21,24 @@ var algRiffle = &algo{name: "riffle", summary: "Gilbert–Shannon–Reeds riffle
 	rounds: func(int) int { return DefaultRiffleRounds }, shape: shapeOrder,
 	order: func(r rng, n, k int) []int { return riffleOrder(&r, n, k) }}
 
-// Riffle is biased: after its 7 riffles a 52-card deck is at total
-// variation distance 0.334 from uniform ([RiffleDistance]). It shuffles s in
-// place with the default source: O(n) time, n coin flips and at most n−1
-// bounded draws a riffle; it allocates two []int of len(s).
+// Riffle riffles s [DefaultRiffleRounds] times (Gilbert–Shannon–Reeds),
+// biased: 52 cards end at total variation distance 0.334 from uniform.
+//
+// O(n) time, n coin flips and up to n−1 bounded draws a riffle; two []int.
 func Riffle[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algRiffle}, s) }
 
-// NewRiffle returns the biased riffle [Shuffler] (see [Riffle]): rounds
-// Gilbert–Shannon–Reeds riffles (0: [DefaultRiffleRounds]), drawing from src
-// (nil: the default source). It panics if rounds < 0.
+// NewRiffle returns the biased riffle [Shuffler] (see [Riffle]), making rounds
+// riffles (0: [DefaultRiffleRounds]) and drawing from src.
+//
+// It panics if rounds < 0.
 func NewRiffle(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewRiffle", algRiffle, src, rounds)
 }
 
-// Faro interleaves s perfectly, in place: cut exactly in half, the halves
-// woven card by card; an out-faro (out true) keeps the top card on top, an
-// in-faro puts it second. It draws nothing: eight out-faros restore a
-// 52-card deck. O(n) time; it allocates a copy of the top half.
+// Faro interleaves the halves of s perfectly, in place; an out-faro (out true)
+// keeps the top card on top. Eight restore 52 cards.
+//
+// O(n) time, no draws; it allocates a copy of the top half.
 func Faro[S ~[]E, E any](s S, out bool) {
 	n := len(s)
 	h := n / 2

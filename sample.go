@@ -7,10 +7,9 @@ import (
 )
 
 // Partial shuffles s so that s[:k] is a uniform ordered choice of k of its
-// items, the rest in no particular order: Knuth's forward loop stopped after
-// k steps. It draws from src (nil: the default source) k bounded indices
-// (k−1 if k = len(s)): O(k) time, no allocation. It panics if k < 0 or
-// k > len(s).
+// items: the forward loop stopped after k steps.
+//
+// O(k) time, k bounded draws, no allocation. It panics if k < 0 or k > len(s).
 func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 	if k < 0 {
 		panic("shuffle: Partial: negative k")
@@ -27,11 +26,10 @@ func Partial[S ~[]E, E any](src rand.Source, s S, k int) {
 	sweepSlice(&r, s, sweepRest, k)
 }
 
-// Sample returns k distinct integers from [0, n), a uniform k-subset in
-// uniform order, drawing k bounded indices from src (nil: the default
-// source): the forward loop on the virtual array 0..n−1, remembering only
-// the positions it disturbed. O(k) time and memory whatever n. It panics if
-// n < 0, k < 0, k > n or k > [MaxLen].
+// Sample returns k distinct integers of [0, n), a uniform k-subset in uniform
+// order: the forward loop on a virtual 0..n−1.
+//
+// O(k) time and memory, k bounded draws. It panics if n < 0, k < 0, k > n or k > [MaxLen].
 func Sample(src rand.Source, n, k int) []int {
 	switch {
 	case n < 0:
@@ -102,11 +100,10 @@ func (d *displaced) set(pos, v int) {
 	d.keys, d.vals = append(d.keys, pos), append(d.vals, v)
 }
 
-// Reservoir returns k items of seq, every k-subset equally likely and in
-// uniform order, or all of them, shuffled, if seq yields fewer. It reads seq
-// once, keeps at most min(k, items read) in memory, and draws from src (nil:
-// the default source) O(k·(1 + log(N/k))) times for N items. It panics if
-// k < 0.
+// Reservoir returns k items of seq, a uniform k-subset in uniform order, or all
+// of them shuffled if fewer; it reads seq once.
+//
+// O(k) memory, O(k·(1 + log(N/k))) draws for N items. It panics if k < 0.
 func Reservoir[E any](src rand.Source, seq iter.Seq[E], k int) []E {
 	if k < 0 {
 		panic("shuffle: Reservoir: negative k")

@@ -12,15 +12,16 @@ var algTranspositions = &algo{name: "transpositions",
 	summary: "swap two random positions, ⌈n·ln n⌉ times", time: "O(n log n)",
 	draws: "two bounded indices per swap", rounds: ceilNLogN, shape: shapePairs}
 
-// Transpositions is biased: after its 206 swaps of a 52-card deck a card
-// stays in place with probability 0.01953, not 1/52 = 0.01923. It shuffles s
-// in place with the default source by swapping two uniform positions
-// ⌈n·ln n⌉ times: O(n log n) time, two bounded draws a swap, no allocation.
+// Transpositions swaps two uniform positions of s ⌈n·ln n⌉ times, biased: a
+// card of 52 stays put with probability 0.01953, not 0.01923.
+//
+// O(n log n) time, two bounded draws a swap, no allocation.
 func Transpositions[S ~[]E, E any](s S) { shuffleSlice(&shuffler{alg: algTranspositions}, s) }
 
 // NewTranspositions returns the biased transpositions [Shuffler] (see
-// [Transpositions]): rounds swaps of two uniform positions (0: ⌈n·ln n⌉),
-// drawing from src (nil: the default source). It panics if rounds < 0.
+// [Transpositions]), making rounds swaps (0: ⌈n·ln n⌉) and drawing from src.
+//
+// It panics if rounds < 0.
 func NewTranspositions(src rand.Source, rounds int) Shuffler {
 	return newRounds("NewTranspositions", algTranspositions, src, rounds)
 }

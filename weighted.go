@@ -8,13 +8,11 @@ import (
 	"slices"
 )
 
-// WeightedSample returns the indices of k items drawn one after another
-// without replacement, each with probability proportional to its weight
-// among those left; items of weight zero come last, in uniform order. It
-// draws from src (nil: the default source) in O(n + k·log(n/k)·log k) time
-// and O(k) extra memory, and never modifies weights. It returns an error,
-// drawing nothing, if there are no weights, a weight is negative, NaN or
-// infinite, or all are zero. It panics if k < 0 or k > len(weights).
+// WeightedSample returns k indices drawn without replacement, each with
+// probability its weight over those left; zero weights come last, uniformly.
+//
+// O(n + k·log(n/k)·log k) time, O(k) memory. An error for no, negative, NaN,
+// infinite or all-zero weights; a panic if k < 0 or k > len(weights).
 func WeightedSample(src rand.Source, weights []float64, k int) ([]int, error) {
 	if k < 0 || k > len(weights) {
 		panic("shuffle: WeightedSample: k out of range")
@@ -62,11 +60,10 @@ func weightedOrder(fn string, src rand.Source, weights []float64, k int) ([]int,
 	return out, nil
 }
 
-// WeightedShuffle reorders s in place as [WeightedSample](src, weights,
-// len(s)) orders the indices, weights[i] being the weight of s[i]. It
-// allocates the order and never modifies weights. It returns the errors of
-// WeightedSample, and one if len(weights) != len(s), leaving s untouched and
-// drawing nothing.
+// WeightedShuffle reorders s in place as [WeightedSample](src, weights, len(s))
+// orders the indices, weights[i] the weight of s[i].
+//
+// It returns WeightedSample's errors, and one if the lengths differ, s untouched.
 func WeightedShuffle[S ~[]E, E any](src rand.Source, s S, weights []float64) error {
 	if len(weights) != len(s) {
 		return fmt.Errorf("shuffle: WeightedShuffle: %d weights for %d items", len(weights), len(s))

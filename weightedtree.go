@@ -6,12 +6,10 @@ import (
 	"math/rand/v2"
 )
 
-// Weighted draws indices without replacement, each with probability its
-// weight over the weights left, and lets any weight change between draws.
-// Take and Reweight run in O(log n) time. Any finite weights are handled
-// (subnormal ones, 1e-300 beside 1e300, sums beyond the largest float64),
-// exact to float64 rounding, which does not build up over takes and
-// reweights. A Weighted is not safe for concurrent use.
+// Weighted draws indices without replacement, each with probability its weight
+// over the weights left, and lets any weight change between draws.
+//
+// Any finite weights, exact to float64 rounding; not safe for concurrent use.
 type Weighted struct {
 	// tree is a sum tree over the n weights: tree[n+i] holds weight i, and
 	// tree[j] = tree[2j] + tree[2j+1] for 1 ≤ j < n, so tree[1] is the
@@ -30,11 +28,10 @@ type Weighted struct {
 	r        rng
 }
 
-// NewWeighted returns a [Weighted] sampler over the weights, drawing from src
-// (nil: the default source). It copies the weights and never modifies them;
-// O(n) time and memory. It returns an error, as [WeightedSample] does, if
-// there are no weights, if a weight is negative, NaN or infinite, or if all
-// weights are zero.
+// NewWeighted returns a [Weighted] sampler over a copy of the weights, drawing
+// from src.
+//
+// O(n) time and memory; it returns the errors of [WeightedSample] for bad weights.
 func NewWeighted(src rand.Source, weights []float64) (*Weighted, error) {
 	positive, err := checkWeights("NewWeighted", weights)
 	if err != nil {
@@ -51,10 +48,10 @@ func NewWeighted(src rand.Source, weights []float64) (*Weighted, error) {
 	return &Weighted{tree: t, positive: positive, r: newRNG(src)}, nil
 }
 
-// Take returns an index i, with probability its weight over the sum of the
-// weights, and takes it out: its weight becomes zero. It returns -1, false
-// when no positive weight is left. O(log n) time; one word drawn from the
-// source, none when a single positive weight is left.
+// Take returns index i with probability its weight over the sum and takes it
+// out, or -1, false when no positive weight is left.
+//
+// O(log n) time, one word drawn (none for a single positive weight).
 func (w *Weighted) Take() (int, bool) {
 	if w.positive == 0 {
 		return -1, false
@@ -89,10 +86,11 @@ func (w *Weighted) Take() (int, bool) {
 	return j - n, true
 }
 
-// Reweight sets the weight of index i to wt, whether i was taken or not: a
-// positive wt puts a taken index back, zero takes it out. O(log n) time. It
-// returns an error, and changes nothing, if wt is negative, NaN or
-// infinite; it panics if i is out of range.
+// Reweight sets the weight of index i to wt, taken or not: a positive wt puts
+// i back, zero takes it out.
+//
+// O(log n) time. An error, nothing changed, for a negative, NaN or infinite wt;
+// a panic if i is out of range.
 func (w *Weighted) Reweight(i int, wt float64) error {
 	n := len(w.tree) / 2
 	if i < 0 || i >= n {

@@ -244,13 +244,11 @@ type nulls struct {
 	adjE, adjSym, adjAnti                             float64 // expected off-diagonal count and variances per deck
 }
 
-// New returns an Auditor for decks of n distinct cards, each line holding
-// the first opts.Dealt cards of a deck or shoe of opts.Copies copies of
-// each. It panics if n < 3 (the adjacency table of 2 cards has no degrees
-// of freedom), if opts.Alpha is not in (0, 1) or 0, if opts.Batch,
-// opts.Copies or opts.Dealt is negative, if Dealt exceeds n·Copies, or if
-// opts.Hand is negative, above Dealt, asked of a shoe, or has more hands
-// than a uint64 counts.
+// New returns an Auditor for lines of the first opts.Dealt cards of a deck
+// or shoe of opts.Copies copies of n distinct cards.
+//
+// It panics if n < 3, Alpha is outside [0, 1), Batch, Copies or Dealt is
+// negative, Dealt > n·Copies, or Hand is negative, above Dealt, of a shoe or too large.
 func New(n int, opts Options) *Auditor {
 	k, m := max(opts.Copies, 1), opts.Dealt
 	switch {
@@ -295,7 +293,7 @@ func New(n int, opts Options) *Auditor {
 		}
 		h, err := newHands(s.N, opts.Hand)
 		if err != nil {
-			panic("audit: New: " + err.Error())
+			panic(fmt.Sprintf("audit: New: Hand = %d: %v", opts.Hand, err))
 		}
 		a.hand, a.sorted = h, make([]int, opts.Hand)
 		extra += len(h.probs)
@@ -450,10 +448,11 @@ func (a *Auditor) Dealt() int { return a.s.m }
 // Decks returns the number of decks added.
 func (a *Auditor) Decks() int64 { return a.decks }
 
-// Add audits one line: the first Dealt cards of a shuffled deck or shoe,
-// deck[j] the card at place j, each card in 0..n−1 and at most Copies
-// times. If deck is not one, Add returns an error that says why and counts
-// nothing. Add keeps no reference to deck.
+// Add audits one line, deck[j] the card at place j: the first Dealt cards
+// of a shuffled deck or shoe, each in 0..n−1.
+//
+// A card may come up to Copies times. If deck is not such a line, Add returns
+// an error that says why and counts nothing. It keeps no reference to deck.
 func (a *Auditor) Add(deck []int) error {
 	if a.s.perm() {
 		return a.addPerm(deck)
@@ -832,10 +831,11 @@ func holm(ts []Test, alpha float64) {
 	}
 }
 
-// Shuffles audits decks shuffles of n cards: each starts from the deck
-// 0, 1, …, n−1 and is passed to shuffle, which must leave a permutation of
-// it. It returns an error, and no report, if one does not. It panics as
-// [New] does, or if decks < 0.
+// Shuffles audits decks shuffles of n cards, each of the deck 0, 1, …, n−1
+// passed to shuffle, which must leave a permutation of it.
+//
+// It returns an error, and no report, if one does not. It panics as [New]
+// does, or if decks < 0.
 func Shuffles(n, decks int, shuffle func(deck []int), opts Options) (*Report, error) {
 	if decks < 0 {
 		panic(fmt.Sprintf("audit: Shuffles: negative decks %d", decks))

@@ -7,13 +7,11 @@ import (
 	"sync"
 )
 
-// A Game is what a card game makes of the first cards dealt: one of a few
-// outcomes, such as the class of a poker hand or the winner of a coup of
-// baccarat, together with the exact chance of each outcome when the cards
-// come from a uniformly shuffled shoe. Counting the outcomes of many deals
-// against those chances tests a shuffle where a player would see it.
+// A Game is what a card game makes of the first cards dealt, one of a few
+// outcomes, with the exact chance of each.
 //
-// A new game is a Game value with its two functions; see ExampleGame.
+// The chances are a uniform shoe's, so counting outcomes tests a shuffle where
+// a player would see it. A new game is a Game value (see ExampleGame).
 type Game struct {
 	// Name identifies the game, as in [LookupGame].
 	Name string
@@ -63,24 +61,11 @@ const (
 	pokerClasses
 )
 
-// Poker is the class of the first five cards dealt as a five-card poker
-// hand: high card, one pair, two pair, three of a kind, straight, flush,
-// full house, four of a kind or straight flush, ranked as in the standard
-// hand rankings (Wikipedia, "List of poker hands"; a royal flush is a straight flush; the ace plays high or
-// low in a straight, so A-2-3-4-5 and 10-J-Q-K-A are straights and
-// Q-K-A-2-3 is not). The order of the five cards does not matter.
+// Poker is the class of the first five cards dealt, in any order, as a
+// five-card poker hand, from high card to straight flush.
 //
-// Outcome takes constant time and allocates nothing. It is meant for
-// cards from one deck: given repeated cards, five of a kind counts as four
-// of a kind, and a hand with a repeated rank is classed by its ranks alone,
-// never as a flush.
-//
-// Probs is defined for one deck only: a shoe's repeated cards make hands
-// one deck cannot, such as five of a kind. The first call classifies every
-// one of the C(52,5) = 2,598,960 hands with Outcome, which takes about
-// 35 ms, and keeps the nine counts; they are the published ones (Wikipedia,
-// "Poker probability"), from 1,302,540 high-card hands to 40 straight
-// flushes.
+// Outcome takes constant time; Probs, exact for one deck only, classifies
+// the 2,598,960 hands once (about 35 ms).
 var Poker = Game{
 	Name: "poker",
 	Outcomes: []string{
@@ -92,7 +77,14 @@ var Poker = Game{
 	Probs:   pokerProbs,
 }
 
-// pokerOutcome classifies cards[:5].
+// pokerOutcome classifies cards[:5] by the standard hand rankings
+// (Wikipedia, "List of poker hands"): high card, one pair, two pair, three
+// of a kind, straight, flush, full house, four of a kind or straight flush;
+// a royal flush is a straight flush; the ace plays high or low in a
+// straight, so A-2-3-4-5 and 10-J-Q-K-A are straights and Q-K-A-2-3 is
+// not. It is meant for cards from one deck: given repeated cards, five of
+// a kind counts as four of a kind, and a hand with a repeated rank is
+// classed by its ranks alone, never as a flush.
 func pokerOutcome(cards []int) int {
 	hand := cards[:5]
 	var count [13]uint8
@@ -163,6 +155,11 @@ var pokerCounts = sync.OnceValue(func() [pokerClasses]int64 {
 // pokerHands is C(52, 5).
 const pokerHands = 2_598_960
 
+// pokerProbs is defined for one deck only: a shoe's repeated cards make
+// hands one deck cannot, such as five of a kind. The first call classifies
+// every one of the C(52,5) hands with pokerOutcome and keeps the nine
+// counts; they are the published ones (Wikipedia, "Poker probability"),
+// from 1,302,540 high-card hands to 40 straight flushes.
 func pokerProbs(decks int) ([]float64, error) {
 	if decks != 1 {
 		return nil, fmt.Errorf("audit: game poker: %d decks: defined for 1 deck only: a shoe of several decks deals hands one deck cannot (five of a kind, a flush with a pair)", decks)
@@ -183,34 +180,11 @@ const (
 	baccaratOutcomes
 )
 
-// Baccarat is the outcome of the first coup of punto banco dealt from the
-// top of the shoe, with no card burned: the player wins, the banker wins,
-// or they tie. The cards go to the player, the banker, the player and the
-// banker; then the player's third card if the player draws, then the
-// banker's third card if the banker draws (the next card, whether or not
-// the player drew). Aces count 1, twos to nines their face value, tens and
-// faces 0, and a hand's total is its sum mod 10; the higher total wins.
+// Baccarat is the winner of the first coup of punto banco from the shoe, by
+// the standard tableau, no card burned: player, banker or tie.
 //
-// The drawing rules are the standard tableau (as set out, for one, at
-// https://mathproblems.info/gambling/baccarat.html): a natural, a
-// two-card 8 or 9 in either hand, ends the coup; otherwise the player
-// draws on 0–5 and stands on 6–7. If the player stood, the banker draws on
-// 0–5; if the player drew, the banker draws on 0–2, on 3 unless the
-// player's third card is an 8, on 4 if it is 2–7, on 5 if it is 4–7, on 6
-// if it is 6–7, and stands on 7.
-//
-// Outcome reads at most six cards, takes constant time and allocates
-// nothing.
-//
-// Probs is defined for 1 to 2²⁰ decks. It counts every way the six cards
-// a coup can use may be dealt, by card value and without replacement, in
-// exact integers (math/big), and rounds each chance to float64 once; a call
-// takes about 1 ms and nothing is kept. For 6 and 8 decks the chances are
-// the published ones, to the six digits published: player 0.446279 and
-// 0.446247, banker 0.458653 and 0.458597, tie 0.095069 and 0.095156
-// (https://www.multiplayerbaccarat.com/odds.html, after Thorp's The
-// Mathematics of Gambling; for 8 decks also the Wizard of Odds' Baccarat
-// Appendix 3, http://wizardofodds.com/games/baccarat/appendix/3/).
+// Outcome reads at most six cards in constant time; Probs is exact for 1 to
+// 2²⁰ decks, about 1 ms a call.
 var Baccarat = Game{
 	Name:     "baccarat",
 	Outcomes: []string{"player", "banker", "tie"},
@@ -254,7 +228,21 @@ func baccaratResult(player, banker int) int {
 	return tie
 }
 
-// baccaratOutcome plays the coup dealt from cards[:6].
+// baccaratOutcome plays the coup dealt from cards[:6], from the top of the
+// shoe with no card burned. The cards go to the player, the banker, the
+// player and the banker; then the player's third card if the player draws,
+// then the banker's third card if the banker draws (the next card, whether
+// or not the player drew). Aces count 1, twos to nines their face value,
+// tens and faces 0, and a hand's total is its sum mod 10; the higher total
+// wins.
+//
+// The drawing rules are the standard tableau (as set out, for one, at
+// https://mathproblems.info/gambling/baccarat.html): a natural, a
+// two-card 8 or 9 in either hand, ends the coup; otherwise the player
+// draws on 0–5 and stands on 6–7. If the player stood, the banker draws on
+// 0–5; if the player drew, the banker draws on 0–2, on 3 unless the
+// player's third card is an 8, on 4 if it is 2–7, on 5 if it is 4–7, on 6
+// if it is 6–7, and stands on 7.
 func baccaratOutcome(cards []int) int {
 	cards = cards[:6]
 	v := func(i int) int { return baccaratValue[cards[i]%13] }
@@ -279,6 +267,14 @@ func baccaratOutcome(cards []int) int {
 // shoe, and few enough that the counts of the last two cards fit a uint64.
 const maxBaccaratDecks = 1 << 20
 
+// baccaratProbs counts every way the six cards a coup can use may be
+// dealt, by card value and without replacement, in exact integers
+// (math/big), and rounds each chance to float64 once; nothing is kept. For
+// 6 and 8 decks the chances are the published ones, to the six digits
+// published: player 0.446279 and 0.446247, banker 0.458653 and 0.458597,
+// tie 0.095069 and 0.095156 (https://www.multiplayerbaccarat.com/odds.html,
+// after Thorp's The Mathematics of Gambling; for 8 decks also the Wizard of
+// Odds' Baccarat Appendix 3, http://wizardofodds.com/games/baccarat/appendix/3/).
 func baccaratProbs(decks int) ([]float64, error) {
 	counts, total, err := baccaratCounts(decks)
 	if err != nil {

@@ -30,7 +30,7 @@ func newHands(N, k int) (*hands, error) {
 		for i := 1; i <= k && i <= c; i++ {
 			sum, carry := bits.Add64(h.binom[c-1][i-1], h.binom[c-1][i], 0)
 			if carry != 0 || sum > math.MaxInt64 {
-				return nil, fmt.Errorf("Hand = %d: C(%d, %d) hands are too many to rank", k, N, k)
+				return nil, fmt.Errorf("C(%d, %d) hands are too many to rank", N, k)
 			}
 			row[i] = sum
 		}
@@ -38,7 +38,7 @@ func newHands(N, k int) (*hands, error) {
 	}
 	h.hands = h.binom[N][k]
 	if h.hands < 2 {
-		return nil, errors.New("Hand: one possible hand tests nothing")
+		return nil, errors.New("one possible hand tests nothing")
 	}
 	b := min(h.hands, maxBuckets)
 	h.probs = make([]float64, b)

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"flag"
 	"fmt"
 	"math"
 	"math/big"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/mathext"
@@ -1213,21 +1213,20 @@ func TestModuloPower(t *testing.T) {
 	}
 }
 
-var powerFlag = flag.Bool("power", false, "TestModuloAudit also audits the 15-bit modulo loop on 52 cards: 8.2·10⁷ decks, about 3 minutes")
-
 // TestModuloAudit deals biased decks in-process and audits them with
 // New, Add and Report at the deck count where positions is computed to
 // fail with probability 0.999 (0.99 at 15 bits), and checks that the audit
 // fails (a check that fails for 1 seed in 1,000, or in 100), that
 // positions' statistic is within 5 standard deviations of its exact mean
 // under the loop, (n−1)(n − Σp²) + λ, and spearman's √χ² within 5 of √λ
-// (false failures about 6 in 10⁷ each). At 15 bits that is 8.2·10⁷ decks, 146 s of CPU
-// (3 minutes here, on one core of a loaded machine; 67 MB at the peak): it
-// runs with -power, backward only, and then also reports at 10⁶ decks,
-// where the battery must pass (it fails with probability 6·10⁻⁴), and at
-// 2.5·10⁷, where spearman fails with probability 0.99. Without -power it
-// runs at 11 bits (words 2048, every bias 16 times as large, positions'
-// non-centrality 254 times): 3.7·10⁵ decks, 0.6 s a loop.
+// (false failures about 6 in 10⁷ each). At 15 bits that is 8.2·10⁷
+// decks, 146 s of CPU (3 minutes here, on one core of a loaded machine;
+// 67 MB at the peak): it runs with SHUFFLE_LONG=1, backward only, and then
+// also reports at 10⁶ decks, where the battery must pass (it fails with
+// probability 6·10⁻⁴), and at 2.5·10⁷, where spearman fails with
+// probability 0.99. By default it runs at 11 bits (words 2048, every bias
+// 16 times as large, positions' non-centrality 254 times): 3.7·10⁵ decks,
+// 0.6 s a loop.
 func TestModuloAudit(t *testing.T) {
 	const n, m = 52, 18 // the tests that run, spearman among them
 	type run struct {
@@ -1236,7 +1235,7 @@ func TestModuloAudit(t *testing.T) {
 		target  float64 // the chance, computed, that positions fails
 	}
 	runs := []run{{2048, false, 0.999}, {2048, true, 0.999}}
-	if *powerFlag {
+	if long.Enabled() {
 		runs = append(runs, run{32768, false, 0.99})
 	}
 	for _, c := range runs {

@@ -217,11 +217,11 @@ func (s *stream) shuffle(deck []int) {
 	}
 }
 
-// Verify checks a revealed round: commitment (hex of either case) is the
-// commitment to serverSeed, compared in constant time, and deck is the deal
-// of serverSeed, clientSeeds, nonce and n = len(deck). A failed check
-// returns a *[MismatchError]; an input Deal refuses, or a commitment that is
-// not 64 hex digits, returns another error.
+// Verify checks a revealed round: commitment (hex, either case) commits to
+// serverSeed, compared in constant time, and deck is the deal of the round.
+//
+// It returns a *[MismatchError] for a failed check, another error for an
+// input [Deal] refuses or a commitment not of 64 hex digits.
 func Verify(commitment string, serverSeed []byte, clientSeeds []string, nonce uint64, deck []int) error {
 	committed, err := decodeCommitment(commitment)
 	if err != nil {
@@ -278,9 +278,8 @@ func compareDeck(serverSeed []byte, clientSeeds []string, nonce uint64, deck []i
 	return nil
 }
 
-// A MismatchError reports a revealed round that does not check out: the
-// commitment is not the SHA-256 of the server seed, or the deck is not the
-// deal.
+// A MismatchError reports a revealed round that does not check out: a
+// commitment not the seed's SHA-256, or a deck not the deal.
 type MismatchError struct {
 	Field string // "commitment" or "deck"
 
@@ -294,6 +293,7 @@ type MismatchError struct {
 	N, Place, Shown, Dealt, Places int
 }
 
+// Error says which field differs, and where.
 func (e *MismatchError) Error() string {
 	if e.Field == "commitment" {
 		return fmt.Sprintf("fair: commitment does not match the server seed: the commitment is %s, the seed's SHA-256 is %s",
@@ -312,9 +312,10 @@ func cardName(c, n int) string {
 	return fmt.Sprint(c)
 }
 
-// Label returns the name of card c: rank A, 2–10, J, Q or K followed by
-// suit C, D, H or S, for c mod 52 in the order AC, 2C, …, KC, AD, …, KS (AC
-// is 0, KS is 51; 10 is "10"). It panics if c < 0.
+// Label returns the name of card c mod 52, rank then suit: AC, 2C, …, KC,
+// AD, …, KS for 0 to 51.
+//
+// It panics if c < 0.
 func Label(c int) string {
 	if c < 0 {
 		panic(fmt.Sprintf("fair: Label: negative card %d", c))

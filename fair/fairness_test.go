@@ -1,7 +1,6 @@
 package fair
 
 import (
-	"flag"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -10,12 +9,11 @@ import (
 	"testing"
 
 	"github.com/fairshuffle/shuffle/audit"
+	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
 )
-
-var fairBattery = flag.Bool("fairbattery", false, "run the audit battery on 10⁶ deals and 10⁵ shoes (about 11 s of CPU, 7 s on two cores)")
 
 // alpha is each chi-square test's false-failure rate: a fair deal fails it,
 // over the choice of seeds, with probability alpha (half in each tail).
@@ -190,11 +188,9 @@ func TestOrders(t *testing.T) {
 // false-failure rate audit.DefaultAlpha = 0.001) passes 10⁶ deals of one
 // session, one server seed and client seed at nonces 0 to 10⁶−1, in order,
 // as a house deals them; 10⁵ decks of the 8-bit modulo control fail it.
-// Behind -fairbattery: about 6 s of CPU.
+// With SHUFFLE_LONG=1: about 6 s of CPU.
 func TestAuditBattery(t *testing.T) {
-	if !*fairBattery {
-		t.Skip("the audit of 10⁶ deals runs with -fairbattery")
-	}
+	long.Skip(t, "the audit of 10⁶ deals (6 s of CPU)")
 	seed := newSeeder(7, 8).seed()
 	session := func(i int, deck []int) {
 		var s stream
@@ -218,11 +214,9 @@ func TestAuditBattery(t *testing.T) {
 
 // The battery passes 10⁵ six-deck shoes of one session (card c of the
 // shoe is c mod 52), audited with Copies 6 at audit.DefaultAlpha; the 8-bit
-// modulo control fails it. Behind -fairbattery: about 5 s of CPU.
+// modulo control fails it. With SHUFFLE_LONG=1: about 5 s of CPU.
 func TestAuditBatteryShoe(t *testing.T) {
-	if !*fairBattery {
-		t.Skip("the audit of 10⁵ shoes runs with -fairbattery")
-	}
+	long.Skip(t, "the audit of 10⁵ shoes (5 s of CPU)")
 	seed := newSeeder(11, 12).seed()
 	session := func(i int, deck []int) {
 		var s stream

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -58,7 +59,22 @@ func TestPageSelfContained(t *testing.T) {
 	}
 }
 
-var chromium = flag.String("chromium", "", "run TestPageChromium with this Chromium binary (such as /usr/bin/chromium)")
+// chromium is the Chromium binary TestPageChromium runs, found on the PATH.
+var chromium string
+
+// findChromium returns the first of chromium and chromium-browser on the
+// PATH. It is for SHUFFLE_LONG=1, which must not lose the page's test in
+// silence: it fails t if there is none.
+func findChromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	t.Fatal("SHUFFLE_LONG=1 runs the verifier page in Chromium, and there is none on the PATH (Debian: apt-get install chromium)")
+	return ""
+}
 
 // chromiumDOM loads the verifier page with fragment in headless Chromium,
 // lets its script fill in the form and check the round, and returns the
@@ -70,7 +86,7 @@ func chromiumDOM(t *testing.T, fragment string) string {
 	u := (&url.URL{Scheme: "file", Path: page}).String() + "#" + fragment
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, *chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
 		"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
 		"--user-data-dir="+t.TempDir(), "--virtual-time-budget=10000", "--dump-dom", u)
 	var out, errb bytes.Buffer
@@ -100,12 +116,11 @@ func pageResult(t *testing.T, dom string) (verdict, message, deck string) {
 // link's fragment, with the deck shown, says "pass" and shows the deal;
 // a tampered deck, another server seed and a malformed seed say "fail",
 // "fail" and "error"; a transcript as MarshalJSON writes it, pasted whole,
-// says "pass", and with two cards swapped "fail". Behind
-// -chromium=/usr/bin/chromium: about 1.5 s a page, 2 pages at a time.
+// says "pass", and with two cards swapped "fail". With SHUFFLE_LONG=1, in
+// the chromium on the PATH: about 1.5 s a page, 2 pages at a time.
 func TestPageChromium(t *testing.T) {
-	if *chromium == "" {
-		t.Skip("the page runs in Chromium with -chromium=/usr/bin/chromium")
-	}
+	long.Skip(t, "the verifier page in headless Chromium (25 s)")
+	chromium = findChromium(t)
 	b, err := os.ReadFile(vectorsFile)
 	require.NoError(t, err)
 	var f vectorFile

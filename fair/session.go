@@ -15,10 +15,10 @@ var ErrRevealed = errors.New("fair: the session's server seed is revealed: start
 // 2⁶⁴−1: no nonce is left for this seed.
 var ErrNoncesSpent = errors.New("fair: every nonce of the session's server seed is spent: start a new session")
 
-// Session is the house's side of the rounds dealt under one server seed:
-// it holds the seed, deals each round at the next nonce, so that no nonce
-// is used twice whatever the client seeds, and reveals the seed once. It is
-// safe for concurrent use. Printing it shows the commitment, not the seed.
+// Session is the house's side of one server seed's rounds: it deals each at
+// the next nonce, never one twice, and reveals the seed once.
+//
+// It is safe for concurrent use; printing it shows the commitment, not the seed.
 type Session struct {
 	mu         sync.Mutex
 	seed       *[SeedSize]byte // behind a pointer, so that printing a Session shows no byte of it
@@ -35,9 +35,10 @@ func NewSession() *Session {
 }
 
 // ResumeSession returns a session of serverSeed whose next deal uses nonce
-// next: for a house that restarts, which must have stored the seed and,
-// before publishing each deal, [Session.Next]. It returns an error if
-// serverSeed is not SeedSize bytes.
+// next, for a house that restarts and stored both.
+//
+// The house must store [Session.Next] before it publishes each deal. It
+// returns an error if serverSeed is not SeedSize bytes.
 func ResumeSession(serverSeed []byte, next uint64) (*Session, error) {
 	if len(serverSeed) != SeedSize {
 		return nil, fmt.Errorf("fair: server seed is %d bytes, want %d", len(serverSeed), SeedSize)
@@ -59,9 +60,10 @@ func (s *Session) Next() uint64 {
 }
 
 // Deal deals a round of n cards from clientSeeds at the next nonce and
-// returns its transcript, without the seed (fill in ServerSeed from
-// [Session.Reveal] later). It returns the errors [Deal] returns,
-// [ErrRevealed] or [ErrNoncesSpent]; a deal that fails uses no nonce.
+// returns its transcript, without the seed ([Session.Reveal] gives it later).
+//
+// It returns [Deal]'s errors, [ErrRevealed] or [ErrNoncesSpent]; a failed deal
+// uses no nonce.
 func (s *Session) Deal(clientSeeds []string, n int) (*Transcript, error) {
 	if err := checkRound(s.seed[:], clientSeeds, n); err != nil {
 		return nil, err

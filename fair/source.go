@@ -5,20 +5,21 @@ import (
 	"math/rand/v2"
 )
 
-// Source is a round's words, the ones Deal draws, as a math/rand/v2 Source:
-// another algorithm (the shuffle package's, say) draws from it an order
-// anyone can re-derive after the reveal, but not the protocol's deck. Give
-// such a use a nonce of its own, or it shares the deal's words. It is not
-// safe for concurrent use.
+// Source is a round's words, the ones [Deal] draws, as a math/rand/v2 Source
+// from which another algorithm can draw a re-derivable order.
+//
+// Give such a use a nonce of its own, or it shares the deal's words. It is
+// not safe for concurrent use.
 type Source struct {
 	s *stream // behind a pointer, so that printing a Source shows no word
 }
 
 var _ rand.Source = (*Source)(nil)
 
-// NewSource returns the word stream of the round that serverSeed,
-// clientSeeds, nonce and n define, n being the number the key binds (the
-// number of cards for a deal). It returns the errors Deal returns.
+// NewSource returns the words of the round of serverSeed, clientSeeds, nonce
+// and n, the number the key binds (a deal's cards).
+//
+// It returns the errors [Deal] returns.
 func NewSource(serverSeed []byte, clientSeeds []string, nonce uint64, n int) (*Source, error) {
 	if err := checkRound(serverSeed, clientSeeds, n); err != nil {
 		return nil, err

@@ -98,9 +98,8 @@ func isHex32(s string) bool {
 	return true
 }
 
-// MarshalJSON writes t in its JSON form, after checking its rules: a
-// commitment of 64 lowercase hex digits, a deck of n distinct cards below
-// n, and so on.
+// MarshalJSON writes t in its JSON form after checking its rules: a
+// commitment of 64 lowercase hex digits, n distinct cards, and so on.
 func (t Transcript) MarshalJSON() ([]byte, error) {
 	if err := t.check(); err != nil {
 		return nil, err

@@ -211,6 +211,11 @@ func (bs *buckets) arrange() error {
 		return s.finish(out)
 	}
 	out.flush() // the header: the blocks are written past the buffer
+	// The buckets are shuffled and written in turn, a few MB at a time:
+	// one phase, writing, measured by the bytes written.
+	if uint64(bs.records) <= out.left {
+		s.prog.expectOutput(bs.bytes)
+	}
 	delim := s.o.delim
 	var full []*bucket
 	for i := range bs.b {
@@ -340,7 +345,7 @@ func gatherRecords(buf, data []byte, starts []uint32, delim byte) (_ []byte, n i
 // shuffleTurn is shuffleGroups, returning what it panics with.
 func shuffleTurn(fy shuffle.Shuffler, order []uint32, bound []int) (p any) {
 	defer func() { p = recover() }()
-	shuffleGroups(fy, order, bound)
+	shuffleGroups(fy, order, bound, nil)
 	return nil
 }
 

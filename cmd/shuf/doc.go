@@ -44,13 +44,17 @@
 // --shards or --split is not left (see Errors).
 //
 // What differs from GNU shuf on purpose: the additions below (--seed,
-// --crypto, --algo, --memory, --header, --shards, --split, several FILE
-// operands), each recognised only when spelled in full, so that every
+// --crypto, --algo, --memory, --header, --header-mismatch, --shards,
+// --split, --csv, --allow-binary, --aligned, --progress, several FILE
+// operands),
+// compressed input read as its text, input that looks binary refused
+// (a NUL byte without -z, which GNU shuffles as bytes), each addition
+// recognised only when spelled in full, so that every
 // abbreviation means what it means to GNU (--s is unrecognized, --hea is
 // --head-count); --help, which lists them and ends with this command's
 // links; --version, one line naming this project; and, when standard
 // error is a terminal, a line there showing the progress of a run longer
-// than 2 seconds, erased at the end.
+// than 2 seconds, erased at the end (see --progress).
 //
 // Where shuf still differs from GNU: it does not notice standard streams that
 // were closed when it started (Go's runtime reopens them on /dev/null); it
@@ -108,8 +112,86 @@
 // --header[=N] writes the first N lines (1 when N is not given) first,
 // unshuffled, in every mode, and -n COUNT counts the lines after them. With
 // several FILEs the header comes from the first, and the first N lines of
-// every later one are dropped as their copy of it. With -e and -i the
+// every later one are its copy of it, dropped: each must be the header's
+// line, byte for byte (a last line may lack its newline), or shuf says
+// which file and line differ, and what they hold, and exits with status 1
+// before writing anything. A later file shorter than N lines is checked as
+// far as it goes. --header-mismatch=drop drops them whatever they hold (the
+// behaviour before the check; =error is the default). With -e and -i the
 // header is the first N operands or numbers.
+//
+// --progress[=SECS] writes how far the run has come to standard error as
+// plain lines, for logs and CI: one every SECS seconds (5 if not given;
+// given with '=' only, a number such as 0.5 or a duration such as 500ms),
+// one as each phase ends, and one at the end. A line names the phase
+// (reading; counting lines, then reading again, for -n; shuffling;
+// writing; spilling to the temporary files; merging file i of n, each
+// read, shuffled and written), what it has done of its total when known,
+// its rate, and the time since the start:
+//
+//	shuf: reading 746 MB of 1.0 GB, 1.5 GB/s, 0.5s
+//	shuf: shuffling 10M lines: 22%, 1.0s
+//	shuf: merging file 51 of 64: writing 15 MB of 16 MB, 2.2 GB/s, 2.0s
+//
+// Without it, the same shows on one line of a terminal, redrawn four
+// times a second. Either way the count moves in every phase (reads are
+// counted a MiB at a time, the shuffle 65,536 lines at a time), except in
+// --algo's shuffle, one call of the shuffle package.
+//
+// Input compressed with gzip or zstd is read as the text it holds, known
+// by its first bytes, not its name: several gzip members or zstd frames
+// are one text, as gzip -dc and zstd -dc read them, and the files a name
+// ending in .gz or .zst stands for are just as well read from standard
+// input. Every path takes it (in memory, past --memory, -n, which reads it
+// twice, -r, --header). A file cut short or corrupt is an error naming it
+// and the line its text broke in. The check of a file changed while read
+// (see Errors) is made on the compressed file. Output whose name ends in
+// .gz or .zst is written compressed: -o FILE.gz, and the files of --shards
+// and --split given a PREFIX with that suffix, which then comes last in
+// each name (-o d.zst --shards 2 writes d-00000-of-00002.zst; --split
+// 80,20 -o d.gz writes d.train.gz and d.test.gz). gzip is written at level
+// 6, zstd at level 3 with a 2 MiB window, as the gzip and zstd commands
+// write by default; the text is what the same seed writes uncompressed,
+// and the bytes are the same on every run of one build. The parts are
+// written one after the other, each compressor closed when its part is
+// whole, so memory holds one at a time (about 1 MB for gzip, 6 MB for
+// zstd, on top of --memory).
+//
+// Input that looks binary is refused with a message naming it, status 1:
+// a NUL byte in its first 64 KiB of text (the line is named), or, with -z,
+// where NUL ends the lines, a twentieth or more control characters (at
+// least 32); and the other compressed formats and archives (bzip2, xz,
+// lz4, lzip, compress, zip, 7z), by their first bytes. --allow-binary
+// shuffles such input as lines of bytes all the same.
+//
+// --csv[=C] shuffles CSV records (RFC 4180), not lines: a field in quotes
+// may hold the separator, line breaks, and quotes written twice. C is the
+// field separator, a comma unless given (--csv=';', --csv='\t'). A
+// record's bytes are written as they were read, carriage return included,
+// and everything else works on records as it does on lines: --header,
+// -n, -r, --shards, --split, --memory, --seed (the same seed and the same
+// number of records give the permutation of as many lines), compressed
+// input and output, several FILEs. A quoted field still open at the end of
+// a file, anything but a separator or a line break after a closing quote,
+// and a NUL byte are errors naming the file and the line; a quote inside an
+// unquoted field is taken as it is. --csv goes with neither -z nor -e nor
+// -i. Without --csv, a file whose first 64 KiB look like CSV (a comma in
+// the first line) with a line break inside a quoted field gets a warning
+// on standard error naming the line: its lines are shuffled apart.
+//
+// --aligned FILE... -o DIR writes DIR/FILE (the file's base name) for each
+// FILE, all shuffled by one permutation, so line i of each output comes
+// from the same line of its input: features and labels stay in step. With
+// --seed N each file gets what shuf --seed N FILE gives it; without, a
+// permutation keyed by 32 bytes of the operating system's generator,
+// drawn once for all. Each file is first read to count its lines (records
+// with --csv, after the header with --header), and files whose counts
+// differ are an error naming two of them, status 1, before anything is
+// written; the outputs are put in place when all are done. It takes the
+// run's other options (-n, -r with -n, --header, --csv, --memory,
+// --shards, --split, compressed files), makes DIR if missing, and needs
+// regular files (it reads each twice) with distinct base names, and no
+// --random-source.
 //
 // --shards N -o PREFIX writes the shuffled lines to exactly N files,
 // PREFIX-00000-of-0000N and so on (five digits or more), each with the
@@ -139,7 +221,8 @@
 // another file put under its name; a file removed is not, since what was
 // read is the whole file. A file whose size is 0 (those of /proc) or that
 // takes up no blocks on disk (those of sysfs, which say 4096 bytes) is
-// read to its end, wherever that is.
+// read to its end, wherever that is. A compressed file is checked as
+// itself: its size and identity, not its text's.
 //
 // No file shuf writes is left half-written. -o FILE and the files of
 // --shards and --split are written under temporary names (.FILE.shuf-
@@ -212,4 +295,16 @@
 // 1.1 to 1.2 times GNU's time and as much memory (BENCHMARKS.md has the
 // method and the figures). On 1 GiB of 50- to 150-byte lines: see
 // BENCHMARKS.md, "Real data files (issue 24)".
+//
+// # Dependencies
+//
+// The shuffle package imports only the standard library; this command
+// also takes github.com/klauspost/compress (v1.19.2, the newest release
+// that builds with Go 1.24, this module's floor) for its zstd package,
+// since the standard library reads and writes gzip but not zstd, and a
+// zstd codec is thousands of lines best kept by people who keep one: it
+// is widely used, pure Go, and has no dependency of its own.
+// It is in this module's go.mod (the command lives in the module), but no
+// package of the library imports it, so a program that imports the
+// library compiles none of it.
 package main

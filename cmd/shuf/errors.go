@@ -127,9 +127,12 @@ func message(err error) string {
 	var we writeError
 	var re readError
 	var ce changedError
+	var ie inputError
 	switch {
 	case errors.As(err, &ce):
 		return ce.Error()
+	case errors.As(err, &ie):
+		return ie.Error()
 	case errors.As(err, &we):
 		return we.Error()
 	case errors.As(err, &re):

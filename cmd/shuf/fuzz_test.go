@@ -36,6 +36,9 @@ func FuzzArgs(f *testing.F) {
 		{"--", "-n", "3"}, {"-e", "--", "-x"}, {"-x"}, {"-"}, {"--=x"}, {"---"}, {"--é"}, {"-é"}, {"-n", "a'b"},
 		{"-n", "\xff\x01"}, {"--help", "-x"}, {"-x", "--help"}, {"--version"}, {"--v"}, {"-e", "-i", "1-2"},
 		{"-i", "1-2", "extra"}, {"--ec", "--in=1-2"}, {"--output"}, {"-n"}, {"-o"}, {"--repeat=yes"},
+		{"--progress"}, {"--progress=2s"}, {"--progress=0"}, {"--pro"},
+		{"--csv", "-z"}, {"--csv=;", "f"}, {"--csv=ab"}, {"--header-mismatch=drop"}, {"--header", "--header-mismatch=x"},
+		{"--allow-binary", "f"}, {"--aligned", "a", "b", "-o", "d"}, {"--aligned", "a", "-"}, {"--aligned", "-e", "x"},
 	} {
 		f.Add(strings.Join(args, "\x00"), false, false)
 	}

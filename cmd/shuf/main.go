@@ -55,11 +55,25 @@ Mandatory arguments to long options are mandatory for short options too.
                               given by -o, each a random part
       --split=A,B[,C]       write PREFIX.train, [PREFIX.val,] PREFIX.test
                               with A, B, C percent of the lines
+      --progress[=SECS]     write progress lines to standard error for logs,
+                              every SECS seconds (default 5) and as each
+                              phase ends
+      --header-mismatch=drop  drop the header's lines from every later FILE
+                              even where they differ (by default an error)
+      --csv[=C]             shuffle CSV records (RFC 4180: a quoted field may
+                              hold line breaks), fields separated by C (,)
+      --allow-binary        shuffle input that looks binary, as bytes
+      --aligned             shuffle each FILE to DIR/FILE, given by -o DIR,
+                              all by the same permutation; their line counts
+                              must be equal
       --help        display this help and exit
       --version     output version information and exit
 
 Without -r and -n, every order of the lines is equally likely, whatever the
-input's size; -n COUNT keeps only COUNT lines in memory.
+input's size; -n COUNT keeps only COUNT lines in memory. Input compressed
+with gzip or zstd is read as the text it holds, and -o NAME.gz or NAME.zst
+(and the files of --shards and --split) are written compressed; input that
+looks binary is refused.
 Algorithms for --algo: {algos}.
 Documentation: <https://pkg.go.dev/github.com/fairshuffle/shuffle/cmd/shuf>
 `
@@ -96,11 +110,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	// goes away is a write error, "Broken pipe", and status 1, as with GNU.
 	tmp := &tempDir{}
 	defer tmp.remove()
-	// A long run shows its progress on standard error, if that is a
-	// terminal (term.IsTerminal asks the driver, so /dev/null is not one).
+	// A long run shows its progress on standard error: as lines for a
+	// log with --progress, else on one line if that is a terminal
+	// (term.IsTerminal asks the driver, so /dev/null is not one).
 	var prog *progress
-	if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) {
-		prog = startProgress(stderr, progressDelay, progressEvery)
+	if o.progress > 0 {
+		prog = startProgress(stderr, o.progress, o.progress, true)
+		defer prog.end()
+	} else if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) {
+		prog = startProgress(stderr, progressDelay, progressEvery, false)
 		defer prog.end()
 	}
 	stop := make(chan os.Signal, 1)
@@ -137,7 +155,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	s, err := newShuf(o, stdin, stdout, stderr, tmp)
 	if err == nil {
 		s.prog = prog
-		err = s.run()
+		if o.data.aligned {
+			err = s.runAligned()
+		} else {
+			err = s.run()
+		}
 	}
 	prog.end() // before any message
 	if errors.Is(err, syscall.EPIPE) && !signal.Ignored(syscall.SIGPIPE) {
@@ -166,7 +188,7 @@ func (o *options) check() error {
 	if o.algo != "" && o.repeat {
 		return usageError{"--algo has no effect with -r: each line is drawn independently"}
 	}
-	return nil
+	return o.data.check(o)
 }
 
 func version() string {

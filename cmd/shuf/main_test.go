@@ -20,12 +20,11 @@ import (
 	"time"
 
 	"github.com/fairshuffle/shuffle"
+	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
 )
-
-var big = flag.Bool("big", false, "shuffle a 1 GB file with --memory 64M and report the peak memory")
 
 // bin is the command, built once for all the tests.
 var bin string
@@ -709,7 +708,8 @@ func uniformP(t *testing.T, counts map[string]int, k, trials int) float64 {
 // the 20 ordered pairs. The negative control, the first 2 lines of the naive
 // shuffle (--algo naive), must fail the same test.
 func TestSampleUniform(t *testing.T) {
-	const trials, alpha = 20000, 1e-4 // a false failure 1 time in 10,000
+	const alpha = 1e-4 // a false failure 1 time in 10,000
+	trials := quick(20000)
 	test := func(algo string) float64 {
 		src := rand.NewPCG(7, 8)
 		counts := map[string]int{}
@@ -737,11 +737,9 @@ func TestSampleUniform(t *testing.T) {
 }
 
 // TestBig shuffles a 1 GB file with --memory 64M and reports the peak
-// resident memory (go test ./cmd/shuf -run Big -big -v).
+// resident memory (SHUFFLE_LONG=1 go test ./cmd/shuf -run Big -v).
 func TestBig(t *testing.T) {
-	if !*big {
-		t.Skip("needs -big: writes 2 GB to disk and runs for a minute or two")
-	}
+	long.Skip(t, "writes 2 GB to disk and runs for a minute or two")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
 	f, err := os.Create(in)

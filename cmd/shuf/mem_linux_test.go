@@ -13,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/long"
 )
 
 // TestCgroupLimit reads the memory limits of cgroups v1 and v2 as
@@ -169,21 +171,21 @@ func TestUlimit(t *testing.T) {
 
 	// 400 MB (a sparse file of zeros, one line) do not fit in the 250 MB
 	// "ulimit -v 1000000" leaves; -r, and --memory larger than the room,
-	// hold the input in memory.
+	// hold the input in memory. (--allow-binary: zeros are not text.)
 	sparse := filepath.Join(dir, "sparse")
 	f, err := os.Create(sparse)
 	require.NoError(t, err)
 	require.NoError(t, f.Truncate(400e6))
 	require.NoError(t, f.Close())
 	const gnu = "shuf: read error: Cannot allocate memory\n"
-	for _, args := range [][]string{{"-r", "-n", "1", sparse}, {"--memory", "2G", sparse}} {
+	for _, args := range [][]string{{"--allow-binary", "-r", "-n", "1", sparse}, {"--allow-binary", "--memory", "2G", sparse}} {
 		r := underUlimit(t, 1000000, dir, args...)
 		assert.Equal(t, 1, r.code, "%q", args)
 		assert.Equal(t, gnu, r.stderr, "%q", args)
 		assert.Empty(t, r.stdout, "%q", args)
 	}
 	// From a pipe, the buffer grows until it cannot.
-	cmd := exec.Command("sh", "-c", `ulimit -v 1000000 && cat "$1" | "$0" -r -n 1`, bin, sparse)
+	cmd := exec.Command("sh", "-c", `ulimit -v 1000000 && cat "$1" | "$0" --allow-binary -r -n 1`, bin, sparse)
 	out, err := cmd.CombinedOutput()
 	assert.Error(t, err)
 	assert.Equal(t, gnu, string(out))
@@ -192,11 +194,9 @@ func TestUlimit(t *testing.T) {
 // TestBigUlimit shuffles a 1 GiB file of 50- to 150-byte lines without
 // --memory under "ulimit -v 1000000", which leaves some 250 MB: it is
 // spilled, and its output is a permutation of it (go test ./cmd/shuf -run
-// BigUlimit -big -v).
+// BigUlimit -v, with SHUFFLE_LONG=1).
 func TestBigUlimit(t *testing.T) {
-	if !*big {
-		t.Skip("needs -big: writes 2 GiB to disk")
-	}
+	long.Skip(t, "writes 2 GiB to disk")
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
 	f, err := os.Create(in)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // options is the parsed command line.
@@ -33,6 +34,9 @@ type options struct {
 	version   bool
 	operands  []string
 	files     []string // the input files, "-" for standard input; none: standard input
+
+	progress time.Duration // --progress[=SECS]: a log line every SECS; 0 without it
+	data     dataOptions   // --csv, --header-mismatch, --allow-binary, --aligned (data.go)
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -76,6 +80,11 @@ var optSpecs = []optSpec{
 	{long: "header", optional: true, full: true},
 	{long: "shards", arg: true, full: true},
 	{long: "split", arg: true, full: true},
+	{long: "progress", optional: true, full: true},
+	{long: "header-mismatch", arg: true, full: true},
+	{long: "csv", optional: true, full: true},
+	{long: "allow-binary", full: true},
+	{long: "aligned", full: true},
 }
 
 // parseArgs reads args as getopt_long does for GNU shuf: options and
@@ -259,6 +268,14 @@ func (o *options) set(spec optSpec, val string, hasVal bool) error {
 			return err
 		}
 		o.split = parts
+	case "progress":
+		d, err := parseInterval(val, hasVal)
+		if err != nil {
+			return err
+		}
+		o.progress = d
+	case "header-mismatch", "csv", "allow-binary", "aligned":
+		return o.data.set(spec.long, val, hasVal)
 	case "repeat":
 		o.repeat = true
 	case "zero-terminated":

@@ -2,6 +2,7 @@ package main
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -29,6 +30,12 @@ func TestAdditionsParsed(t *testing.T) {
 		{[]string{"--split=80,10,10"}, func(o *options) { assert.Equal(t, []int{80, 10, 10}, o.split) }},
 		{[]string{"--split", "50,50,0"}, func(o *options) { assert.Equal(t, []int{50, 50, 0}, o.split) }},
 		{[]string{"a", "-", "b"}, func(o *options) { assert.Equal(t, []string{"a", "-", "b"}, o.files) }},
+		{[]string{"--progress"}, func(o *options) { assert.Equal(t, progressLog, o.progress) }},
+		{[]string{"--progress=250ms"}, func(o *options) { assert.Equal(t, 250*time.Millisecond, o.progress) }},
+		{[]string{"--progress", "10"}, func(o *options) {
+			assert.Equal(t, progressLog, o.progress)
+			assert.Equal(t, []string{"10"}, o.files, "an optional argument comes only with '='")
+		}},
 		{[]string{"-e", "a", "b"}, func(o *options) { assert.Empty(t, o.files) }},
 	} {
 		o, err := parseArgs(tc.args)
@@ -55,6 +62,8 @@ func TestAdditionsParsed(t *testing.T) {
 		{[]string{"--shards"}, "option '--shards' requires an argument"},
 		{[]string{"--crypto=1"}, "option '--crypto' doesn't allow an argument"},
 		{[]string{"--sp=1"}, "unrecognized option '--sp=1'"},
+		{[]string{"--progress=0"}, "invalid --progress interval: '0'"},
+		{[]string{"--prog"}, "unrecognized option '--prog'"},
 		{[]string{"--he=1"}, "option '--he=1' is ambiguous; possibilities: '--head-count' '--help'"},
 	} {
 		_, err := parseArgs(tc.args)

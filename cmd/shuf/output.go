@@ -21,7 +21,7 @@ func (s *shuf) open(lines uint64) *output {
 	if s.out != nil {
 		return s.out
 	}
-	out := &output{w: s.stdout, delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, outBuf)}
+	out := &output{w: s.textOutput(s.stdout), delim: s.o.delim, left: s.o.count, buf: make([]byte, 0, outBuf), prog: s.prog}
 	if s.o.repeat && !s.o.countSet {
 		out.left = math.MaxUint64 // forever
 	}
@@ -50,12 +50,12 @@ func (s *shuf) open(lines uint64) *output {
 		return out
 	}
 	if s.o.outputSet {
-		t, err := s.tmp.createTarget(s.o.output)
+		t, err := s.createOutput(s.o.output)
 		if err != nil {
 			out.err = err
 			return out
 		}
-		out.w, out.targets = t.f, []*target{t}
+		out.w, out.targets = t.w, []*target{t}
 	}
 	out.sink = newGNUSink(out.w, s.o.delim)
 	out.w = s.prog.writer(out.sink)
@@ -71,9 +71,12 @@ func (s *shuf) finish(out *output) error {
 		out.sink.final = true
 	}
 	out.flush()
-	if out.err == nil {
+	switch {
+	case out.err == nil && s.held != nil:
+		*s.held = append(*s.held, out.targets...)
+	case out.err == nil:
 		out.err = s.tmp.commit(out.targets)
-	} else {
+	default:
 		s.tmp.abort(out.targets)
 	}
 	out.targets = nil
@@ -100,6 +103,7 @@ type output struct {
 	spare   [][]byte // emit's block buffers, kept between calls
 	left    uint64   // lines still to write
 	err     error
+	prog    *progress // nil: no progress shown
 }
 
 func (o *output) more() bool { return o.left > 0 && o.err == nil }

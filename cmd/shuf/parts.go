@@ -9,18 +9,19 @@ import (
 
 // partNames returns the files --shards or --split write, or nil for one
 // output: PREFIX-00000-of-00008 … for --shards 8, PREFIX.train, PREFIX.val,
-// PREFIX.test for three --split parts, PREFIX.train and PREFIX.test for two.
+// PREFIX.test for three --split parts, PREFIX.train and PREFIX.test for two;
+// a PREFIX ending in .gz or .zst keeps that suffix last (partName).
 func (o *options) partNames() []string {
 	var names []string
 	switch {
 	case o.shards > 0:
 		for i := range o.shards {
-			names = append(names, fmt.Sprintf("%s-%05d-of-%05d", o.output, i, o.shards))
+			names = append(names, partName(o.output, fmt.Sprintf("-%05d-of-%05d", i, o.shards)))
 		}
 	case len(o.split) == 2:
-		names = []string{o.output + ".train", o.output + ".test"}
+		names = []string{partName(o.output, ".train"), partName(o.output, ".test")}
 	case len(o.split) == 3:
-		names = []string{o.output + ".train", o.output + ".val", o.output + ".test"}
+		names = []string{partName(o.output, ".train"), partName(o.output, ".val"), partName(o.output, ".test")}
 	}
 	return names
 }
@@ -98,16 +99,16 @@ type parts struct {
 func (s *shuf) createParts(names []string, sizes []uint64, header []byte, delim byte) (*parts, error) {
 	p := &parts{sizes: sizes, delim: delim}
 	for _, name := range names {
-		t, err := s.tmp.createTarget(name)
+		t, err := s.createOutput(name)
 		if err != nil {
 			s.tmp.abort(p.targets)
 			return nil, err
 		}
 		t.part = true
 		p.targets = append(p.targets, t)
-		p.ws = append(p.ws, t.f)
+		p.ws = append(p.ws, t.w)
 		p.names = append(p.names, name)
-		if _, err := t.f.Write(header); err != nil {
+		if _, err := t.w.Write(header); err != nil {
 			s.tmp.abort(p.targets)
 			return nil, fileWriteError(name, err)
 		}
@@ -136,6 +137,11 @@ func (p *parts) Write(b []byte) (int, error) {
 		}
 		if _, err := p.ws[p.cur].Write(b[:cut]); err != nil {
 			return 0, fileWriteError(p.names[p.cur], err)
+		}
+		if p.sizes[p.cur] == 0 && p.targets != nil { // the part is whole: its compressor, if any, can go
+			if err := p.targets[p.cur].closePack(); err != nil {
+				return 0, fileWriteError(p.names[p.cur], err)
+			}
 		}
 		b = b[cut:]
 	}

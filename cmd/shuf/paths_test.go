@@ -29,7 +29,8 @@ func (s stuckBit) Uint64() uint64 { return s.Source.Uint64() &^ (1 << 63) }
 // process, from a fair source and from the stuckBit source, which must
 // fail the same check. The in-memory paths shuffle a few lines many times,
 // and every outcome (each order of 4 lines, or each ordered pair for -n 2
-// of 5) must be equally likely, 50 expected a cell. The spill path, slower
+// of 5) must be equally likely, 50 expected a cell (10 without
+// SHUFFLE_LONG=1). The spill path, slower
 // a run, shuffles 40,000 lines once: see spillP. α = 10⁻⁴ is the false
 // failure rate of a fair path; the seeds are fixed, so the verdicts are
 // reproducible.
@@ -37,7 +38,7 @@ func TestPathsUniform(t *testing.T) {
 	const alpha = 1e-4
 	lines := "a\nb\nc\nd\n"
 	many := func(outcomes int, run func(s *shuf) error) func(rand.Source) float64 {
-		return func(src rand.Source) float64 { return pathP(t, run, outcomes, 50*outcomes, src) }
+		return func(src rand.Source) float64 { return pathP(t, run, outcomes, quick(50*outcomes), src) }
 	}
 	for _, tc := range []struct {
 		name string

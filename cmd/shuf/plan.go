@@ -97,13 +97,13 @@ func (s *shuf) execute(in *inputLines) error {
 	case writeNothing:
 		return s.finish(s.open(0))
 	case countFirst:
+		s.prog.reading("counting lines", in.size)
 		n, r, size, err := s.countLines(in.st, in.r)
 		if err != nil {
 			return err
 		}
 		s.gnuSampleDone(n)
-		// The progress line counts both passes: the total grows by the
-		// second when it starts.
+		s.prog.reading("reading again", size)
 		in.r, in.size, in.n, in.known = s.prog.reader(r, size), size, n, true
 		return s.execute(in)
 	case repeatLines:
@@ -146,7 +146,8 @@ func (s *shuf) execute(in *inputLines) error {
 		return s.finish(out)
 	}
 	if in.numbers {
-		return s.scatterShuffle(&rangeReader{next: in.lo, last: in.lo + in.n - 1, delim: o.delim}, rangeBytes(in.lo, in.lo+in.n-1))
+		size := rangeBytes(in.lo, in.lo+in.n-1)
+		return s.scatterShuffle(s.prog.reader(&rangeReader{next: in.lo, last: in.lo + in.n - 1, delim: o.delim}, size), size)
 	}
 	return s.scatterShuffle(in.r, in.size)
 }

@@ -131,9 +131,9 @@ func TestSeveralInputs(t *testing.T) {
 	short := write(t, "short", "h1")
 	empty := write(t, "empty", "")
 	one := write(t, "one", "x\n")
-	out := ok(t, "", "--header=2", short, empty, one, b)
+	out := ok(t, "", "--header=2", "--header-mismatch=drop", short, empty, one, b)
 	assert.Equal(t, "h1\n", out, "the second file's 2 lines are its header")
-	out = ok(t, "", "--header=1", "--seed", "1", a, empty, one, b)
+	out = ok(t, "", "--header=1", "--header-mismatch=drop", "--seed", "1", a, empty, one, b)
 	assert.True(t, strings.HasPrefix(out, "a1\n"))
 	assert.Equal(t, []string{"a2\n", "a3\n", "b2\n"}, sorted(strings.TrimPrefix(out, "a1\n"), '\n'))
 	z := write(t, "z", "h\x00p\x00q")
@@ -292,13 +292,14 @@ func mustAtoi(s string) int {
 // TestPartsUniform tests by chi-square what --shards and --split write,
 // run in this process into memory: 4 lines into 2 shards (2 and 2 lines)
 // and into a 50,25,25 split (2, 1 and 1), 50 expected for each of the 24
-// outcomes, an outcome being the parts' contents in order. Both cut the
+// outcomes (10 without SHUFFLE_LONG=1), an outcome being the parts' contents in order. Both cut the
 // one permutation, so from the same source they see the same outcomes and
 // the same p-value; the test checks that the cutting keeps its uniformity
 // and its sizes. α = 10⁻⁴ is the false failure rate; the stuckBit source
 // must fail the same check.
 func TestPartsUniform(t *testing.T) {
-	const alpha, trials = 1e-4, 1200
+	const alpha = 1e-4
+	trials := quick(1200)
 	lines := "a\nb\nc\nd\n"
 	for _, o := range []options{{shards: 2}, {split: []int{50, 25, 25}}} {
 		o.count, o.delim = 1<<64-1, '\n'

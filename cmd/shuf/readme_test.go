@@ -37,6 +37,8 @@ func TestReadmeCommands(t *testing.T) {
 		"train.csv": lines(200, "row,"), "40GB.txt": lines(3000, "x"),
 		"data.csv": "id,text\n" + lines(200, "row,"), "more.csv": "id,text\n" + lines(50, "more,"),
 		"features.txt": lines(300, "features "), "labels.txt": lines(300, "label "),
+		"logs.csv.gz": string(gzipText(t, "id,text\n"+lines(500, "log,"))),
+		"notes.csv":   "id,note\n" + strings.Repeat("1,\"two\nlines\"\n2,\"a \"\"quote\"\"\"\n3,plain\n", 40),
 	} {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
 	}
@@ -112,6 +114,10 @@ func TestReadmeCommands(t *testing.T) {
 		"shuf --memory 512M 40GB.txt > out": func(_, _ string) {
 			assert.True(t, isPermutation(read("out"), read("40GB.txt")))
 		},
+		"shuf --progress 40GB.txt > out": func(_, errs string) {
+			assert.True(t, isPermutation(read("out"), read("40GB.txt")))
+			assert.Regexp(t, `^shuf: reading 17 kB of 17 kB, .*s\nshuf: shuffling 3.0k lines: 100%, .*s\nshuf: writing 17 kB of 17 kB, .*s\n$`, errs)
+		},
 		"shuf --seed 7 --header data.csv -o data.shuffled.csv": func(_, _ string) {
 			out := read("data.shuffled.csv")
 			require.True(t, strings.HasPrefix(out, "id,text\n"))
@@ -147,6 +153,21 @@ func TestReadmeCommands(t *testing.T) {
 				all.WriteString(strings.TrimPrefix(text, "id,text\n"))
 			}
 			assert.True(t, isPermutation("id,text\n"+all.String(), read("data.csv")+lines(50, "more,")))
+		},
+		"shuf --seed 7 --header logs.csv.gz -o logs.shuffled.csv.zst": func(_, _ string) {
+			out := textOf(t, filepath.Join(dir, "logs.shuffled.csv.zst"))
+			require.True(t, strings.HasPrefix(out, "id,text\n"))
+			assert.True(t, isPermutation(out, "id,text\n"+lines(500, "log,")))
+		},
+		"shuf --seed 7 --csv --header notes.csv -o notes.shuffled.csv": func(_, errs string) {
+			recs := readCSV(t, read("notes.shuffled.csv"))
+			assert.Equal(t, readCSV(t, read("notes.csv"))[0], recs[0])
+			assert.Equal(t, recordKeys(readCSV(t, read("notes.csv"))[1:]), recordKeys(recs[1:]))
+			assert.Empty(t, errs)
+		},
+		"shuf --seed 7 --aligned features.txt labels.txt -o shuffled": func(_, _ string) {
+			assert.Equal(t, read("features.shuffled.txt"), read("shuffled/features.txt"), "what --seed 7 gives each")
+			assert.Equal(t, read("labels.shuffled.txt"), read("shuffled/labels.txt"))
 		},
 		"shuf --seed 7 --header -n 100 data.csv": func(out, _ string) {
 			require.True(t, strings.HasPrefix(out, "id,text\n"))

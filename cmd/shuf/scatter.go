@@ -80,6 +80,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 			}
 			return s.finish(out)
 		}
+		s.prog.shuffling(n, arrangeSteps(n, false))
 		ls := s.drawLabels(int(n))
 		if uint64(len(data)) < 1<<32 {
 			arrange[uint32](out, fy, data, ls, 0, labels, s.o.delim)
@@ -96,7 +97,8 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		est = 3 * s.mem * 32 // unknown: plan for 32 times memory
 	}
 	files := split(est, s.mem, 0, labels)
-	if err := s.scatter(stream, files, nil); err != nil {
+	s.prog.spilling(size)
+	if err := s.scatter(s.prog.counted(stream), files, nil); err != nil {
 		return err
 	}
 	return s.drainFiles(files)
@@ -125,7 +127,8 @@ func (s *shuf) drainFiles(files []*spillFile) error {
 	}
 	out := s.open(uint64(total))
 	var err error
-	for _, f := range files {
+	for i, f := range files {
+		s.prog.merging(i+1, len(files))
 		if buf, err = s.drain(out, fy, f, buf); err != nil || !out.more() {
 			break
 		}
@@ -143,14 +146,19 @@ func (s *shuf) permutation(n int) []uint32 {
 	if n <= 1 {
 		return make([]uint32, n) // nothing to shuffle, and nothing drawn
 	}
+	s.prog.shuffling(int64(n), arrangeSteps(int64(n), false))
 	ls := s.drawLabels(n)
 	bound, next := groupBounds(ls, 0, labels)
 	order := make([]uint32, n)
 	for i, l := range ls {
 		order[next[l]] = uint32(i)
 		next[l]++
+		if i&(progressBlock-1) == progressBlock-1 {
+			s.prog.add(progressBlock)
+		}
 	}
-	shuffleGroups(shuffle.NewFisherYates(s.src), order, bound)
+	s.prog.add(int64(n % progressBlock))
+	shuffleGroups(shuffle.NewFisherYates(s.src), order, bound, s.prog)
 	return order
 }
 
@@ -176,13 +184,19 @@ func groupBounds(ls []uint16, lo, hi int) (bound, next []int) {
 }
 
 // shuffleGroups shuffles each group of order (step 3), in label order, all
-// from the one Shuffler fy.
-func shuffleGroups[T uint32 | uint64](fy shuffle.Shuffler, order []T, bound []int) {
+// from the one Shuffler fy. It counts a step on p for each line.
+func shuffleGroups[T uint32 | uint64](fy shuffle.Shuffler, order []T, bound []int, p *progress) {
+	counted := 0
 	for g := range len(bound) - 1 {
 		if grp := order[bound[g]:bound[g+1]]; len(grp) > 1 {
 			shuffle.Slice(fy, grp)
 		}
+		if bound[g+1]-counted >= progressBlock {
+			p.add(int64(bound[g+1] - counted))
+			counted = bound[g+1]
+		}
 	}
+	p.add(int64(len(order) - counted))
 }
 
 // spillFile is a temporary file holding the lines whose labels are in
@@ -300,7 +314,8 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 			return buf, s.drainOnDisk(out, fy, f)
 		}
 		subs := split(f.bytes, s.mem, f.lo, f.hi)
-		if err := s.scatter(f.f, subs, f); err != nil {
+		s.prog.step("splitting", f.bytes)
+		if err := s.scatter(s.prog.counted(f.f), subs, f); err != nil {
 			return buf, err
 		}
 		f.f.Close()
@@ -318,9 +333,11 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 		buf = make([]byte, f.bytes)
 	}
 	buf = buf[:f.bytes]
-	if _, err := io.ReadFull(f.f, buf); err != nil {
+	s.prog.step("reading", f.bytes)
+	if _, err := io.ReadFull(s.prog.counted(f.f), buf); err != nil {
 		return buf, spillReadError(f, err)
 	}
+	s.prog.shuffling(f.records, arrangeSteps(f.records, true))
 	if f.bytes < 1<<32 {
 		arrange[uint32](out, fy, buf, nil, f.lo, f.hi, s.o.delim)
 	} else {
@@ -335,7 +352,8 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 func (s *shuf) drainOnDisk(out *output, fy shuffle.Shuffler, f *spillFile) error {
 	type span struct{ at, len int64 }
 	spans := make([]span, 0, f.records)
-	br := bufio.NewReaderSize(f.f, 1<<16) // not a lineReader: a line may not fit in memory
+	s.prog.step("indexing", f.bytes)
+	br := bufio.NewReaderSize(s.prog.counted(f.f), 1<<16) // not a lineReader: a line may not fit in memory
 	for at := int64(0); at < f.bytes; {
 		if _, err := br.Discard(2); err != nil {
 			return spillReadError(f, err)
@@ -367,6 +385,17 @@ func (s *shuf) drainOnDisk(out *output, fy shuffle.Shuffler, f *spillFile) error
 	return out.err
 }
 
+// arrangeSteps is the number of steps arrange counts for lines lines:
+// each line once in each pass, two over plain lines (placing them by
+// label, shuffling the groups), three over records (counting the labels
+// first).
+func arrangeSteps(lines int64, records bool) int64 {
+	if records {
+		return 3 * lines
+	}
+	return 2 * lines
+}
+
 // arrange runs steps 2 to 4 on lines whose labels are in [lo, hi): it
 // groups the lines of data by label, shuffles each group and writes them.
 // With ls nil, data is records of a spill file, each label inside; otherwise
@@ -375,8 +404,12 @@ func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, l
 	// Count each group, then turn the counts into where each group ends,
 	// and place each line's start there, in input order. Plain lines and
 	// records get a loop each, to keep a call out of the loop.
+	// Each pass counts its lines on the progress, a block at a time
+	// (arrangeSteps).
+	prog := out.prog
 	var bound, next []int
 	var order []T
+	body := int64(len(data)) // the bytes of the lines, labels left out
 	if ls != nil {
 		bound, next = groupBounds(ls, lo, hi)
 		order = make([]T, len(ls))
@@ -385,24 +418,40 @@ func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, l
 			order[next[g]] = T(p)
 			next[g]++
 			p += bytes.IndexByte(data[p:], delim) + 1
+			if i&(progressBlock-1) == progressBlock-1 {
+				prog.add(progressBlock)
+			}
 		}
+		prog.add(int64(len(ls) % progressBlock))
 	} else {
 		bound = make([]int, hi-lo+1)
 		n := 0
 		for p := 0; p < len(data); n++ {
 			bound[int(binary.LittleEndian.Uint16(data[p:]))-lo+1]++
 			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
+			if n&(progressBlock-1) == progressBlock-1 {
+				prog.add(progressBlock)
+			}
 		}
+		prog.add(int64(n % progressBlock))
 		next = sums(bound)
 		order = make([]T, n)
-		for p := 0; p < len(data); {
+		for i, p := 0, 0; p < len(data); i++ {
 			g := int(binary.LittleEndian.Uint16(data[p:])) - lo
 			order[next[g]] = T(p + 2)
 			next[g]++
 			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
+			if i&(progressBlock-1) == progressBlock-1 {
+				prog.add(progressBlock)
+			}
 		}
+		prog.add(int64(n % progressBlock))
+		body -= 2 * int64(n)
 	}
-	shuffleGroups(fy, order, bound)
+	shuffleGroups(fy, order, bound, prog)
+	if uint64(len(order)) <= out.left {
+		prog.expectOutput(int64(len(out.buf)) + body)
+	}
 	emit(out, data, order, delim)
 }
 

@@ -35,6 +35,9 @@ type shuf struct {
 	// reservoir: GNU would read this input by reservoir sampling, which
 	// changes when it opens and reads --random-source (gnuReservoir)
 	reservoir bool
+	// held, if set, takes the output's files when they are done, to be put
+	// in place by --aligned when every file is done (aligned.go)
+	held *[]*target
 }
 
 func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir) (*shuf, error) {
@@ -48,6 +51,9 @@ func newShuf(o *options, stdin io.Reader, stdout, stderr io.Writer, tmp *tempDir
 		}
 	}
 	s.mem = max(s.mem, minMemory)
+	if o.data.csv {
+		o.delim = 0 // the records' ends, inside; line feeds again on the way out (csv.go)
+	}
 	name := o.algo
 	if name == "" {
 		name = "fisher-yates"
@@ -139,6 +145,7 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 		return fatalError{fmt.Sprintf("--algo %s shuffles in memory, and the input is larger than --memory %s", s.alg.Name, sizeText(s.mem))}
 	}
 	starts := lineStarts[int](data, n, s.o.delim)
+	s.prog.shuffling(n, 0) // in one call of the shuffle package: no steps to count
 	shuffle.Slice(s.alg.New(s.src), starts)
 	out := s.open(uint64(n))
 	emit(out, data, starts, s.o.delim)

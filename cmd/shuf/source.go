@@ -16,6 +16,8 @@ import (
 // releases it. A nil source means the shuffle package's default source.
 func (o *options) source() (rand.Source, func(), error) {
 	switch {
+	case o.data.key != nil: // --aligned
+		return rand.NewChaCha8(*o.data.key), func() {}, nil
 	case o.randSet:
 		fs := &fileSource{name: o.randFile}
 		return fs, fs.close, nil

@@ -21,6 +21,9 @@ type stream struct {
 	br    *bufio.Reader
 	last  byte // the last byte given from file i; the delimiter at its start
 	size  int64
+
+	cfg    *textConfig // how the files' text is read (text.go)
+	header []byte      // the header taken off, which later files must repeat (header.go)
 }
 
 // inFile is one input: a file, or standard input for "-".
@@ -33,6 +36,9 @@ type inFile struct {
 	size  int64       // its length from start, -1 if unknown
 	fi    os.FileInfo // a regular file's, at open; nil for anything else
 	read  int64       // bytes read from start, since open or rewind
+
+	packed bool        // a regular file of compressed text (text.go)
+	text   *textReader // its text, in the pass under way
 }
 
 // openStream opens the input files, all of them first, so that a missing
@@ -42,7 +48,7 @@ func (s *shuf) openStream() (*stream, error) {
 	if len(names) == 0 {
 		names = []string{"-"}
 	}
-	st := &stream{delim: s.o.delim, skip: s.o.header}
+	st := &stream{delim: s.o.delim, skip: s.o.header, cfg: s.textConfig()}
 	for _, name := range names {
 		in := &inFile{name: name, r: s.stdin, start: -1, size: -1}
 		if name != "-" {
@@ -62,18 +68,19 @@ func (s *shuf) openStream() (*stream, error) {
 				}
 			}
 		}
+		in.sniffPacked()
 		st.ins = append(st.ins, in)
 	}
 	st.size = 0
 	for _, in := range st.ins {
-		if in.size < 0 {
+		if in.size < 0 || in.packed {
 			st.size = -1
 			break
 		}
 		st.size += in.size
 	}
 	if s.o.header > 0 {
-		st.br = bufio.NewReaderSize(st.ins[0].r, 64<<10)
+		st.br = bufio.NewReaderSize(st.ins[0].reader(st.cfg), 64<<10)
 		st.last = st.delim
 		for range s.o.header {
 			l, err := readLine(st.br, st.delim)
@@ -91,6 +98,7 @@ func (s *shuf) openStream() (*stream, error) {
 				return nil, readError{err}
 			}
 		}
+		st.header = s.header
 	}
 	return st, nil
 }
@@ -134,18 +142,10 @@ func (st *stream) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		if st.br == nil {
-			st.br = bufio.NewReaderSize(st.ins[st.i].r, 64<<10)
+			st.br = bufio.NewReaderSize(st.ins[st.i].reader(st.cfg), 64<<10)
 			st.last = st.delim
-			skip := st.skip
-			if st.i == 0 {
-				skip = st.skip0
-			}
-			for range skip {
-				if more, err := skipLine(st.br, st.delim); err != nil {
-					return 0, err
-				} else if !more {
-					break
-				}
+			if err := st.startFile(); err != nil {
+				return 0, err
 			}
 		}
 		n, err := st.br.Read(p)
@@ -184,6 +184,7 @@ func (st *stream) rewind() error {
 			return readError{err}
 		}
 		in.read = 0
+		in.restart()
 	}
 	st.i, st.br, st.skip0 = 0, nil, st.skip
 	return nil
@@ -204,6 +205,7 @@ func (st *stream) verify() error {
 // close closes the files shuf opened; it may be called more than once.
 func (st *stream) close() {
 	for _, in := range st.ins {
+		in.restart()
 		if in.own && in.file != nil {
 			in.file.Close()
 			in.file = nil

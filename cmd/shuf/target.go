@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -37,6 +38,9 @@ type target struct {
 	created bool     // ... that shuf created: an abort removes it
 	renamed bool     // tmp is now path
 	done    bool     // committed or aborted
+
+	w    io.Writer      // what the run writes to: f, or f through pack (compress.go)
+	pack io.WriteCloser // the compressor of a name ending in .gz or .zst, closed before f
 }
 
 // createTarget opens the file name for writing, as the comment above says.
@@ -149,7 +153,11 @@ func (t *target) abort() {
 func commitTargets(ts []*target) error {
 	var err error
 	for _, t := range ts {
-		if cerr := t.f.Close(); cerr != nil && err == nil {
+		cerr := t.closePack()
+		if ferr := t.f.Close(); cerr == nil {
+			cerr = ferr
+		}
+		if cerr != nil && err == nil {
 			err = writeError{err: cerr}
 			if t.part {
 				err = fileWriteError(t.name, cerr)

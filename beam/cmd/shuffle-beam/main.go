@@ -1,5 +1,5 @@
 // Command shuffle-beam shuffles the lines of text files, exactly uniformly,
-// on an Apache Beam runner: on this machine (direct), or on Flink, Spark or
+// on an Apache Beam runner: on this machine (direct or prism), or on Flink, Spark or
 // Google Cloud Dataflow.
 //
 //	shuffle-beam --seed 7 --buckets 256 --output out/corpus 'data/part-*.txt'
@@ -11,9 +11,14 @@
 // or glob patterns (a pattern's matches sorted by name), local or, on
 // Dataflow, gs://. Without --seed the order is drawn from crypto/rand.
 //
-// Runner flags are Beam's: --runner (direct, flink, spark, dataflow,
+// Runner flags are Beam's: --runner (direct, prism, flink, spark, dataflow,
 // universal), --endpoint for Flink and Spark job servers, --project,
-// --region and --staging_location for Dataflow.
+// --region and --staging_location for Dataflow. --runner prism starts
+// Beam's portable runner inside this process, with its workers in it too
+// (loopback): nothing to install or download, and no network past this
+// machine. While the pipeline runs, prism's job server listens on a port
+// the kernel picks, on every interface; and Beam leaves an empty file
+// beamloopbackworker-* in the temporary directory on each run.
 package main
 
 import (
@@ -32,6 +37,7 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/dataflow"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/direct"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/flink"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/spark"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/runners/universal"
 
