@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -212,6 +213,11 @@ func shortLines(n int) string {
 func progressRun(t *testing.T, stderr io.Writer, n int, args ...string) {
 	t.Helper()
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	// The drawing goroutine gets a P of its own, even on one CPU (the
+	// kernel then shares it), so that it draws while the shuffle, which
+	// never blocks, runs: with one P it would wait for the scheduler to
+	// preempt the shuffle, every 10 ms or more.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(max(2, runtime.GOMAXPROCS(0))))
 	out := &slowWriter{}
 	code := run(args, &slowReader{text: shortLines(n)}, out, stderr)
 	require.Equal(t, 0, code)

@@ -66,7 +66,8 @@ func TestPrism(t *testing.T) {
 		args := append(wrap, os.Args[0], "--runner", runner, "--seed", "7",
 			"--buckets", fmt.Sprint(buckets), "--output", prefix, filepath.Join(dir, "in-*.txt"))
 		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Env = append(os.Environ(), runAsMain+"=1")
+		// TMPDIR: Beam leaves an empty file there on each prism run.
+		cmd.Env = append(os.Environ(), runAsMain+"=1", "TMPDIR="+t.TempDir())
 		out, err := cmd.CombinedOutput()
 		require.NoError(t, err, "--runner %s: %s", runner, out)
 		var files [][]byte
