@@ -9,30 +9,39 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/fairshuffle/shuffle/internal/readme"
 )
 
-// TestReadmeGoBlocks holds every Go code block of README.md to a runnable
-// example: the block, blank lines and indentation aside, must stand in the
-// body of an Example function of this package, of audit or of fair and carry its // Output:
-// comment, so that go test checks what the README says the code prints.
+// TestReadmeGoBlocks holds every Go code block of README.md and docs/*.md
+// to a runnable example: the block, blank lines and indentation aside, must
+// stand in the body of an Example function of this package, of audit or of
+// fair and carry its // Output: comment, so that go test checks what the
+// documentation says the code prints.
 func TestReadmeGoBlocks(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	files, err := readme.Files(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := regexp.MustCompile("(?s)```go\n(.*?)```").FindAllSubmatch(readme, -1)
-	if len(blocks) == 0 {
-		t.Fatal("README.md has no Go code block")
-	}
 	bodies := exampleBodies(t)
-	for _, b := range blocks {
-		block := codeLines(string(b[1]))
-		if !strings.Contains(strings.Join(block, "\n"), "// Output:") {
-			t.Errorf("README Go block has no // Output: comment:\n%s", b[1])
-			continue
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if !anyContains(bodies, block) {
-			t.Errorf("README Go block is not the body of any Example function:\n%s", b[1])
+		blocks := regexp.MustCompile("(?s)```go\n(.*?)```").FindAllSubmatch(text, -1)
+		if len(blocks) == 0 && f == "README.md" {
+			t.Fatal("README.md has no Go code block")
+		}
+		for _, b := range blocks {
+			block := codeLines(string(b[1]))
+			if !strings.Contains(strings.Join(block, "\n"), "// Output:") {
+				t.Errorf("%s: Go block has no // Output: comment:\n%s", f, b[1])
+				continue
+			}
+			if !anyContains(bodies, block) {
+				t.Errorf("%s: Go block is not the body of any Example function:\n%s", f, b[1])
+			}
 		}
 	}
 }
@@ -44,7 +53,7 @@ func exampleBodies(t *testing.T) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"audit", "fair"} { // the README shows these packages' examples too
+	for _, dir := range []string{"audit", "fair"} { // the documentation shows these packages' examples too
 		more, err := filepath.Glob(dir + "/*_test.go")
 		if err != nil {
 			t.Fatal(err)
