@@ -7,7 +7,7 @@ import (
 )
 
 // TestMain gives the benchmarks a default -benchtime of 0.1 s instead of
-// 1 s, so that the README's `go test -run '^$' -bench .` finishes in well
+// 1 s, so that docs/performance.md's `go test -run '^$' -bench .` finishes in well
 // under 30 s with every algorithm in it; an explicit -benchtime wins.
 func TestMain(m *testing.M) {
 	flag.Parse()

@@ -69,7 +69,7 @@ type negative struct {
 // shuffle package's biased algorithms (or a re-shuffled or
 // millisecond-seeded dealer), at a stated deck count, must make that test
 // fail the audit at α = 0.001 after Holm's correction. The p-values logged
-// are the README's detection figures.
+// are the detection figures of docs/auditing.md.
 func TestPower(t *testing.T) {
 	for _, c := range []negative{
 		{"positions", deal("naive", 0, 1), "naive", 10, 2000, 1e-20},

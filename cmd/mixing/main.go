@@ -2,7 +2,7 @@
 // of the shuffle package needs before its deck is within a total variation
 // distance of 0.01 of uniform, for 3 to 7 cards, exactly; and how many
 // riffles decks of up to 10,000 cards need, from Bayer and Diaconis's
-// formula. The README's mixing tables are its output:
+// formula. The mixing tables of docs/fairness.md are its output:
 //
 //	go run ./cmd/mixing
 package main

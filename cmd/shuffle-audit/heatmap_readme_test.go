@@ -11,22 +11,36 @@ import (
 	"testing"
 
 	"github.com/fairshuffle/shuffle/internal/long"
+	"github.com/fairshuffle/shuffle/internal/readme"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // TestReadmeHeatmaps holds the README's heat maps to the command printed
 // beside them. By default it checks that the command names the pictures
-// the README shows: FILE-algo.png under docs/ for each algorithm of -algo.
+// shown: FILE-algo.png under docs/ for each algorithm of -algo. The command
+// and the pictures may stand in README.md or in docs/*.md (a picture's
+// path is read relative to its file); there must be one such command.
 // With SHUFFLE_LONG=1 its subtest pixels also runs the command (2·10⁶ shuffles, about 5 s
 // of CPU) into a temporary directory and compares each picture with the
 // committed one, pixel for pixel.
 func TestReadmeHeatmaps(t *testing.T) {
-	text, err := os.ReadFile("../../README.md")
+	const root = "../.."
+	files, err := readme.Files(root)
 	require.NoError(t, err)
-	readme := string(text)
-	cmds := regexp.MustCompile("`go run ./cmd/shuffle-audit ([^`]*-png docs/[^`]*)`").FindAllStringSubmatch(readme, -1)
-	require.Len(t, cmds, 1, "the README's command for its heat maps")
+	var cmds [][]string
+	var shown []string // the pictures, relative to root
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		require.NoError(t, err)
+		cmds = append(cmds, regexp.MustCompile("`go run ./cmd/shuffle-audit ([^`]*-png docs/[^`]*)`").FindAllStringSubmatch(string(text), -1)...)
+		for _, m := range regexp.MustCompile(`\]\(([^)]*heatmap[^)]*\.png)\)`).FindAllStringSubmatch(string(text), -1) {
+			p, err := filepath.Rel(root, filepath.Join(filepath.Dir(f), m[1]))
+			require.NoError(t, err)
+			shown = append(shown, filepath.ToSlash(p))
+		}
+	}
+	require.Len(t, cmds, 1, "the command for the heat maps in README.md and docs/")
 	args := strings.Fields(cmds[0][1])
 	flag := func(name string) string {
 		i := slices.Index(args, name)
@@ -35,10 +49,6 @@ func TestReadmeHeatmaps(t *testing.T) {
 	}
 	out, algos := flag("-png"), strings.Split(flag("-algo"), ",")
 	base := strings.TrimSuffix(out, ".png")
-	var shown []string
-	for _, m := range regexp.MustCompile(`\]\((docs/heatmap[^)]*\.png)\)`).FindAllStringSubmatch(readme, -1) {
-		shown = append(shown, m[1])
-	}
 	var made []string
 	for _, a := range algos {
 		made = append(made, base+"-"+a+".png")
@@ -52,7 +62,7 @@ func TestReadmeHeatmaps(t *testing.T) {
 		_, errs, code := audited(t, run...)
 		require.Equal(t, 0, code, errs)
 		for i, f := range made {
-			want, got := decodeFile(t, filepath.Join("../..", f)), decodeFile(t, filepath.Join(dir, "heatmap-"+algos[i]+".png"))
+			want, got := decodeFile(t, filepath.Join(root, f)), decodeFile(t, filepath.Join(dir, "heatmap-"+algos[i]+".png"))
 			if !assert.Equal(t, want.Bounds(), got.Bounds(), f) {
 				continue
 			}

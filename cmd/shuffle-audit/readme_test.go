@@ -13,19 +13,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestReadmeCommands runs every shuffle-audit command of the README's shell
-// blocks and checks what its comment says. The one without arguments is
-// checked by CI, which compares its whole table with the README's. A command
-// this test does not know fails it.
+// TestReadmeCommands runs every shuffle-audit command of the shell blocks
+// of README.md and docs/*.md and checks what its comment says. The one
+// without arguments is checked by CI, which compares its whole table with
+// docs/auditing.md's. A command this test does not know fails it.
 func TestReadmeCommands(t *testing.T) {
 	const prefix = "go run ./cmd/shuffle-audit"
-	cmds, err := readme.Commands("../../README.md", prefix, true)
+	cmds, err := readme.AllCommands("../..", prefix, true)
 	require.NoError(t, err)
 	require.NotEmpty(t, cmds)
 	t.Chdir(t.TempDir())
 
 	checks := map[string]func(out string){
-		"": nil, // CI: the README's table
+		"": nil, // CI: docs/auditing.md's table
 		"-algo riffle -n 10 -trials 100000 -seed 7": func(out string) {
 			assert.Contains(t, row(t, out, "riffle"), "BIASED")
 		},
@@ -45,7 +45,7 @@ func TestReadmeCommands(t *testing.T) {
 	seen := map[string]bool{}
 	for _, c := range cmds {
 		check, ok := checks[c]
-		if !assert.True(t, ok, "README command %q is not checked by this test", prefix+" "+c) {
+		if !assert.True(t, ok, "README or docs/ command %q is not checked by this test", prefix+" "+c) {
 			continue
 		}
 		seen[c] = true
@@ -57,20 +57,33 @@ func TestReadmeCommands(t *testing.T) {
 		check(out)
 	}
 	for c := range checks {
-		assert.True(t, seen[c], "README no longer shows %q", prefix+" "+c)
+		assert.True(t, seen[c], "neither README.md nor docs/ shows %q any more", prefix+" "+c)
 	}
 }
 
-// TestReadmePipes runs every shell block of the README that pipes a
-// program's decks into shuffle-audit (with the command built once) and
-// checks the verdict and exit status its comment states.
+// TestReadmePipes runs every shell block of README.md and docs/*.md that
+// pipes a program's decks into shuffle-audit (with the command built once)
+// and checks the verdict and exit status its comment states, and that the
+// output block after it in the same file is what the command prints.
 func TestReadmePipes(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	files, err := readme.Files("../..")
 	require.NoError(t, err)
 	bin := command(t)
 	comment := regexp.MustCompile(`\| go run ./cmd/shuffle-audit (.*?) +# verdict: (pass|fail), exit status (\d)\n`)
 	blocks := 0
-	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllSubmatch(readme, -1) {
+	for _, f := range files {
+		blocks += pipes(t, f, bin, comment)
+	}
+	assert.Equal(t, 3, blocks, "the piped audits of README.md and docs/")
+}
+
+// pipes runs the blocks of the file at path that comment matches, as
+// TestReadmePipes says, and returns how many there were.
+func pipes(t *testing.T, path, bin string, comment *regexp.Regexp) int {
+	text, err := os.ReadFile(path)
+	require.NoError(t, err)
+	blocks := 0
+	for _, b := range regexp.MustCompile("(?s)```sh\n(.*?)```").FindAllSubmatch(text, -1) {
 		m := comment.FindSubmatch(b[1])
 		if m == nil {
 			continue
@@ -91,14 +104,14 @@ func TestReadmePipes(t *testing.T) {
 		assert.Equal(t, want, code, "%s", b[1])
 		assert.Contains(t, stdout.String(), "\nverdict: "+string(m[2])+"\n", "%s", b[1])
 		// The output block after the command is the command's output.
-		i := strings.Index(string(readme), string(b[0]))
-		rest := string(readme[i+len(b[0]):])
+		i := strings.Index(string(text), string(b[0]))
+		rest := string(text[i+len(b[0]):])
 		shown := regexp.MustCompile("(?s)^\\s*```\n(.*?)```").FindStringSubmatch(rest)
 		if assert.NotNil(t, shown, "no output block after %s", b[1]) {
-			assert.Equal(t, shown[1], trimLines(stdout.String()), "README output differs from the run of %s", b[1])
+			assert.Equal(t, shown[1], trimLines(stdout.String()), "%s: output differs from the run of %s", path, b[1])
 		}
 	}
-	assert.Equal(t, 3, blocks, "the README's piped audits")
+	return blocks
 }
 
 func trimLines(s string) string {
