@@ -290,11 +290,9 @@
 // at least N, runs the full shuffle and stops after COUNT lines. An -e
 // argument is one line, whatever bytes it holds.
 //
-// Against GNU shuf 9.1 on 10^7 lines, on two cores, a full shuffle is 1.4 to
-// 3.3 times as fast and uses less memory; on a file of 1 MB lines it takes
-// 1.1 to 1.2 times GNU's time and as much memory (BENCHMARKS.md has the
-// method and the figures). On 1 GiB of 50- to 150-byte lines: see
-// BENCHMARKS.md, "Real data files (issue 24)".
+// BENCHMARKS.md compares shuf with GNU shuf 9.1, with the commands that
+// measured each figure ("cmd/shuf against GNU shuf", and "cmd/shuf on 1 GiB
+// of short lines: the path chosen by itself").
 //
 // # Dependencies
 //

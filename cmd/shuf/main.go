@@ -47,8 +47,10 @@ Mandatory arguments to long options are mandatory for short options too.
                               package (default fisher-yates); a biased one
                               warns on standard error
       --memory=SIZE         shuffle inputs larger than SIZE through temporary
-                              files in $TMPDIR (default a quarter of RAM);
-                              SIZE as for sort -S: 64M, 2G, 10%
+                              files in $TMPDIR (default a quarter of RAM
+                              or of the cgroup's limit, at most a third of
+                              what ulimit -v leaves); SIZE as for sort -S:
+                              64M, 2G, 10%
       --header[=N]          write the first N lines (default 1) first,
                               unshuffled; -n counts the lines after them
       --shards=N            write N files PREFIX-00000-of-0000N, PREFIX
