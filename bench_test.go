@@ -167,6 +167,29 @@ func BenchmarkFloor(b *testing.B) {
 	}
 }
 
+// BenchmarkLoops times the generated loops alone (zloops_*.go), a PCG's
+// and a ChaCha8's, and FisherYates on the default source, at 5, 52, 1,000
+// and 100,000 items: the figures of BENCHMARKS.md's "The loops' rejections
+// in one place". It runs with -sweep only.
+func BenchmarkLoops(b *testing.B) {
+	if !*sweepBench {
+		b.Skip("-sweep")
+	}
+	for _, n := range []int{5, 52, 1_000, 100_000} {
+		b.Run(fmt.Sprintf("loop=pcg/n=%d", n), func(b *testing.B) {
+			p := rand.NewPCG(1, 2)
+			run(b, n, func(s []int) { backwardPCG(s, p) })
+		})
+		b.Run(fmt.Sprintf("loop=chacha8/n=%d", n), func(b *testing.B) {
+			c := rand.NewChaCha8([32]byte{1})
+			run(b, n, func(s []int) { backwardChaCha8(s, c) })
+		})
+		b.Run(fmt.Sprintf("loop=default/n=%d", n), func(b *testing.B) {
+			run(b, n, func(s []int) { FisherYates(s) })
+		})
+	}
+}
+
 // BenchmarkSeam measures what the rng seam costs. All three variants run
 // the same backward loop, one word per index (durstenfeld), and draw from the
 // same PCG through the same rand.Source interface:
