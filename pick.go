@@ -2,12 +2,6 @@ package shuffle
 
 import "math/rand/v2"
 
-// MaxLen is the most items a call of this package allocates room for: 2³⁶ on
-// 64-bit platforms, 2²⁸ on 32-bit ones.
-//
-// A call asked for more panics with its name, not in the allocator.
-const MaxLen = 1 << (28 + 8*(^uint(0)>>63))
-
 // Perm returns a uniformly random permutation of 0, 1, …, n−1, the order
 // [Slice]([NewFisherYates](src), p) gives p.
 //

@@ -6,6 +6,12 @@ import (
 	"math/rand/v2"
 )
 
+// MaxLen is the most items a call of this package allocates room for: 2³⁶ on
+// 64-bit platforms, 2²⁸ on 32-bit ones.
+//
+// A call asked for more panics with its name, not in the allocator.
+const MaxLen = 1 << (28 + 8*(^uint(0)>>63))
+
 // Partial shuffles s so that s[:k] is a uniform ordered choice of k of its
 // items: the forward loop stopped after k steps.
 //
