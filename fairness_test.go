@@ -157,17 +157,19 @@ func orderCases() []fairnessCase {
 // 370 and the check rejects with certainty.
 func TestFairnessOrders(t *testing.T) {
 	const trials = 30_000
-	for _, c := range orderCases() {
+	c := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
+	for _, cs := range orderCases() {
 		for n := 3; n <= 5; n++ {
-			chi2, p := orderTest(c.f, n, trials, seedOf(c.name, n))
-			t.Logf("%-22s n=%d  χ²=%9.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
-			if c.uniform {
-				assert.GreaterOrEqual(t, p, alpha, "%s n=%d: a uniform shuffle was rejected", c.name, n)
+			chi2, p := orderTest(cs.f, n, trials, seedOf(cs.name, n))
+			logf(t, "%-22s n=%d  χ²=%9.1f  df=%3d  p=%.3g", cs.name, n, chi2, factorial(n)-1, p)
+			if cs.uniform {
+				c.atLeast(p, alpha, "%s n=%d: a uniform shuffle was rejected (χ²=%.1f)", cs.name, n, chi2)
 			} else {
-				assert.Less(t, p, alpha, "%s n=%d: the check failed to reject a biased shuffle", c.name, n)
+				c.below(p, alpha, "%s n=%d: the check failed to reject a biased shuffle (χ²=%.1f)", cs.name, n, chi2)
 			}
 		}
 	}
+	c.report(t)
 }
 
 // TestFairnessPositions checks the 52×52 matrix of where each card ends,
@@ -191,15 +193,17 @@ func TestFairnessPositions(t *testing.T) {
 			cases = append(cases, fairnessCase{a.Name, viaSlice(a.New), true})
 		}
 	}
-	for _, c := range cases {
-		chi2, p, dev := positionTest(c.f, n, trials, seedOf(c.name, n))
-		t.Logf("%-20s χ²=%8.1f  df=%d  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, (n-1)*(n-1), p, dev)
-		if c.uniform {
-			assert.GreaterOrEqual(t, p, alpha, "%s: a uniform shuffle was rejected", c.name)
+	c := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
+	for _, cs := range cases {
+		chi2, p, dev := positionTest(cs.f, n, trials, seedOf(cs.name, n))
+		logf(t, "%-20s χ²=%8.1f  df=%d  p=%.3g  max |P−1/n|=%.4f", cs.name, chi2, (n-1)*(n-1), p, dev)
+		if cs.uniform {
+			c.atLeast(p, alpha, "%s: a uniform shuffle was rejected (χ²=%.1f, max |P−1/n|=%.4f)", cs.name, chi2, dev)
 		} else {
-			assert.Less(t, p, alpha, "%s: the check failed to reject a biased shuffle", c.name)
+			c.below(p, alpha, "%s: the check failed to reject a biased shuffle (χ²=%.1f, max |P−1/n|=%.4f)", cs.name, chi2, dev)
 		}
 	}
+	c.report(t)
 }
 
 // enumerate returns the exact probability of each order of 0..n−1, indexed
@@ -227,6 +231,7 @@ func enumerate(f shuffleFunc, n int) []*big.Rat {
 // no sample, no tolerance. (Rejection makes unboundedly many choices; see
 // TestExactRejection.)
 func TestExactUniform(t *testing.T) {
+	c := checks{rule: "every order of n items exactly 1/n!, for each algorithm, API and n; exact, no false failures"}
 	for _, a := range Algorithms() {
 		if !a.Uniform || !a.Enumerable {
 			continue
@@ -234,14 +239,27 @@ func TestExactUniform(t *testing.T) {
 		for api, f := range map[string]shuffleFunc{"Slice": viaSlice(a.New), "Shuffle": viaSwap(a.New)} {
 			for n := 1; n <= 6; n++ {
 				want := big.NewRat(1, int64(factorial(n)))
-				for r, p := range enumerate(f, n) {
+				probs := enumerate(f, n)
+				off, worst, dev := 0, -1, new(big.Rat)
+				for r, p := range probs {
 					if p.Cmp(want) != 0 {
-						t.Errorf("%s/%s n=%d: order %d has probability %v, want %v", a.Name, api, n, r, p, want)
+						off++
+						if d := new(big.Rat).Sub(p, want); worst < 0 || d.Abs(d).Cmp(dev) > 0 {
+							worst, dev = r, d
+						}
 					}
 				}
+				var figure float64
+				what := ""
+				if worst >= 0 {
+					figure, _ = dev.Float64()
+					what = fmt.Sprintf(", order %d has probability %v", worst, probs[worst])
+				}
+				c.check(off == 0, figure, "%s/%s n=%d: %d of %d orders off %v%s", a.Name, api, n, off, len(probs), want, what)
 			}
 		}
 	}
+	c.report(t)
 }
 
 // TestExactNaive pins the naive shuffle's exact distribution for n = 3: the
@@ -281,7 +299,8 @@ func TestExactNaive(t *testing.T) {
 // insertion, overhand and riffle shuffles.
 func TestFairnessReport(t *testing.T) {
 	const n, trials = 52, 20_000
-	t.Logf("%-15s %-8s %-22s %-10s %s", "algorithm", "uniform", "exact TV at n=5", "χ² n=52", "p-value")
+	logf(t, "%-15s %-8s %-22s %-10s %s", "algorithm", "uniform", "exact TV at n=5", "χ² n=52", "p-value")
+	c := checks{rule: fmt.Sprintf("exact TV at n=5 zero if and only if uniform, with no false failures; p ≥ %g for a uniform algorithm, false failure %g a check", alpha, alpha)}
 	for _, a := range Algorithms() {
 		tv := "—"
 		switch {
@@ -291,37 +310,40 @@ func TestFairnessReport(t *testing.T) {
 			d := tvExact(exactRounds(a, 5, a.Rounds(5)))
 			f, _ := d.Float64()
 			tv = fmt.Sprintf("%.6f", f)
-			assert.Positive(t, d.Sign(), a.Name)
+			c.check(d.Sign() > 0, 1, "%s: exact TV %v, want > 0 for a repeated shuffle", a.Name, d)
 		default:
 			d := tvExact(enumerate(viaSlice(a.New), 5))
 			f, _ := d.Float64()
 			tv = fmt.Sprintf("%.6f", f)
-			assert.Equal(t, a.Uniform, d.Sign() == 0, "%s: exact TV %v", a.Name, d)
+			c.check(a.Uniform == (d.Sign() == 0), f, "%s: exact TV %v at n=5, uniform %v", a.Name, d, a.Uniform)
 		}
 		chi2, p, _ := positionTest(viaSlice(a.New), n, trials, seedOf("report/"+a.Name, n))
-		t.Logf("%-15s %-8v %-22s %-10.1f %.3g", a.Name, a.Uniform, tv, chi2, p)
+		logf(t, "%-15s %-8v %-22s %-10.1f %.3g", a.Name, a.Uniform, tv, chi2, p)
 		if a.Uniform {
 			// The biased ones' rejection is TestFairnessPositions's, which
 			// builds its negative controls by constructor: this check cannot
 			// see a cut (every card at every place equally often) nor 206
 			// transpositions of 52 cards, past the cut-off at ½·n·ln n.
-			assert.GreaterOrEqual(t, p, alpha, a.Name)
+			c.atLeast(p, alpha, "%s n=52 (χ²=%.1f)", a.Name, chi2)
 		}
 	}
+	c.report(t)
 }
 
 // TestFairnessPower pins the power of the position check: with 20,000
 // shuffles of 52 cards it rejects the naive shuffle and four riffles not
 // just at alpha but at p < 1e−9.
 func TestFairnessPower(t *testing.T) {
+	ch := checks{rule: "a biased shuffle must reach p < 1e-9"}
 	for _, c := range []fairnessCase{
 		{"naive", viaSlice(NewNaive), false},
 		{"riffle(4)", viaSlice(withRounds(NewRiffle, 4)), false},
 	} {
 		chi2, p, _ := positionTest(c.f, 52, 20_000, seedOf("power/"+c.name, 52))
-		t.Logf("%-10s χ²=%.1f p=%.3g", c.name, chi2, p)
-		assert.Less(t, p, 1e-9, c.name)
+		logf(t, "%-10s χ²=%.1f p=%.3g", c.name, chi2, p)
+		ch.below(p, 1e-9, "%s (χ²=%.1f)", c.name, chi2)
 	}
+	ch.report(t)
 }
 
 // batteryCheck is one check the battery repeats: run returns its p-value

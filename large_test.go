@@ -2,6 +2,7 @@ package shuffle
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/fnv"
 	"math/bits"
 	"math/rand/v2"
@@ -43,19 +44,21 @@ func TestFairnessLarge(t *testing.T) {
 			fairnessCase{"large/Parallel(3)", parallelFunc(3), true})
 	}
 	forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3})
+	ch := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g; false failure %g a check", alpha, alpha)}
 	for _, c := range cases {
 		for n := 3; n <= 5; n++ {
 			chi2, p := orderTest(c.f, n, 30_000, seedOf(c.name, n))
-			t.Logf("%-18s n=%d  χ²=%7.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
-			assert.GreaterOrEqual(t, p, alpha, "%s n=%d", c.name, n)
+			logf(t, "%-18s n=%d  χ²=%7.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+			ch.atLeast(p, alpha, "%s n=%d (χ²=%.1f)", c.name, n, chi2)
 		}
 	}
 	large = largeParams{threshold: 2, bucket: 8, chunk: 16}
 	for _, c := range cases {
 		chi2, p, dev := positionTest(c.f, 52, 20_000, seedOf(c.name, 52))
-		t.Logf("%-18s n=52 χ²=%7.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
-		assert.GreaterOrEqual(t, p, alpha, c.name)
+		logf(t, "%-18s n=52 χ²=%7.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
+		ch.atLeast(p, alpha, "%s n=52 (χ²=%.1f, max |P−1/n|=%.4f)", c.name, chi2, dev)
 	}
+	ch.report(t)
 }
 
 // scatterModel is the scatter of large.go written plainly on one generator,
@@ -109,30 +112,32 @@ func TestFairnessScatterControls(t *testing.T) {
 		name               string
 		copyLane, skipLast bool
 	}{{"model", false, false}, {"model/skip-last-swap", false, true}, {"model/copied-lane", true, false}}
+	ch := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
 	for _, c := range cases {
 		uniform := !c.copyLane && !c.skipLast
 		for n := 3; n <= 5; n++ {
 			f := func(src rand.Source, p []int) { scatterModel(src, p, buckets(n, 2), c.copyLane, c.skipLast) }
 			chi2, p := orderTest(f, n, 30_000, seedOf(c.name, n))
-			t.Logf("%-22s n=%d  χ²=%8.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+			logf(t, "%-22s n=%d  χ²=%8.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
 			switch {
 			case uniform:
-				assert.GreaterOrEqual(t, p, alpha, "%s n=%d: the model of the scatter was rejected", c.name, n)
+				ch.atLeast(p, alpha, "%s n=%d: the model of the scatter was rejected (χ²=%.1f)", c.name, n, chi2)
 			case c.copyLane && n == 3:
 				// Three items have no fourth lane: nothing is planted.
 			default:
-				assert.Less(t, p, alpha, "%s n=%d: the check missed the planted bias", c.name, n)
+				ch.below(p, alpha, "%s n=%d: the check missed the planted bias (χ²=%.1f)", c.name, n, chi2)
 			}
 		}
 		f := func(src rand.Source, p []int) { scatterModel(src, p, buckets(52, 8), c.copyLane, c.skipLast) }
 		chi2, p, _ := positionTest(f, 52, 20_000, seedOf(c.name, 52))
-		t.Logf("%-22s n=52 χ²=%8.1f  p=%.3g", c.name, chi2, p)
+		logf(t, "%-22s n=52 χ²=%8.1f  p=%.3g", c.name, chi2, p)
 		if uniform {
-			assert.GreaterOrEqual(t, p, alpha, "%s n=52: the model of the scatter was rejected", c.name)
+			ch.atLeast(p, alpha, "%s n=52: the model of the scatter was rejected (χ²=%.1f)", c.name, chi2)
 		} else {
-			assert.Less(t, p, alpha, "%s n=52: the check missed the planted bias", c.name)
+			ch.below(p, alpha, "%s n=52: the check missed the planted bias (χ²=%.1f)", c.name, chi2)
 		}
 	}
+	ch.report(t)
 }
 
 // TestLargeSizes checks the permutation property, and that Slice, Shuffle
@@ -383,7 +388,7 @@ func bucketIsChunk(words []uint64, per, chunks int) {
 // most buckets, and, with chacha8, at n = 52, chacha8's Slice and the
 // planted bugs where they must fail. Parallel(2) gives Slice's order
 // (TestLargeEveryDerivation), and TestFairnessLarge checks Slice at every n
-// with a PCG. With SHUFFLE_LONG=1 it runs all 32 and logs every p-value.
+// with a PCG. With SHUFFLE_LONG=1 it runs all 32; -v logs every p-value.
 func TestFairnessLargeDerivations(t *testing.T) {
 	type check struct {
 		name     string
@@ -391,6 +396,7 @@ func TestFairnessLargeDerivations(t *testing.T) {
 		uniform  bool
 		rejectAt []int // for a planted bug, the n at which the check must fail
 	}
+	ch := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
 	for _, d := range derivations {
 		checks := []check{
 			{d.name + "/Slice", func(src rand.Source, p []int) { Slice(NewFisherYates(d.wrap(src)), p) }, true, nil},
@@ -411,13 +417,12 @@ func TestFairnessLargeDerivations(t *testing.T) {
 			}
 			return slices.Contains(c.rejectAt, n)
 		}
-		verdict := func(c check, n int, p float64) {
-			t.Helper()
+		verdict := func(c check, n int, chi2, p float64) {
 			switch {
 			case c.uniform:
-				assert.GreaterOrEqual(t, p, alpha, "%s n=%d: a uniform shuffle was rejected", c.name, n)
+				ch.atLeast(p, alpha, "%s n=%d: a uniform shuffle was rejected (χ²=%.1f)", c.name, n, chi2)
 			case slices.Contains(c.rejectAt, n):
-				assert.Less(t, p, alpha, "%s n=%d: the check failed to reject a planted bug", c.name, n)
+				ch.below(p, alpha, "%s n=%d: the check failed to reject a planted bug (χ²=%.1f)", c.name, n, chi2)
 			}
 		}
 		forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3})
@@ -427,8 +432,8 @@ func TestFairnessLargeDerivations(t *testing.T) {
 					continue
 				}
 				chi2, p := orderTest(c.f, n, 30_000, seedOf("derive/"+c.name, n))
-				t.Logf("%-20s n=%d  χ²=%9.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
-				verdict(c, n, p)
+				logf(t, "%-20s n=%d  χ²=%9.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+				verdict(c, n, chi2, p)
 			}
 		}
 		large = largeParams{threshold: 2, bucket: 8, chunk: 16}
@@ -437,10 +442,11 @@ func TestFairnessLargeDerivations(t *testing.T) {
 				continue
 			}
 			chi2, p, dev := positionTest(c.f, 52, 20_000, seedOf("derive/"+c.name, 52))
-			t.Logf("%-20s n=52 χ²=%9.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
-			verdict(c, 52, p)
+			logf(t, "%-20s n=52 χ²=%9.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
+			verdict(c, 52, chi2, p)
 		}
 	}
+	ch.report(t)
 }
 
 // hashLarge is FNV-1a over the items of s as little-endian 64-bit words:

@@ -64,10 +64,16 @@ func TestPathsUniform(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := tc.p(rand.NewChaCha8([32]byte{1}))
-			assert.Greater(t, p, alpha, "%s: p = %g", tc.name, p)
+			if !(p > alpha) {
+				t.Errorf("%s: a fair source was rejected: p = %.3g, want > %g (false failure %g)", tc.name, p, alpha, alpha)
+			}
 			q := tc.p(stuckBit{rand.NewChaCha8([32]byte{1})})
-			assert.Less(t, q, alpha, "%s: the negative control passed: p = %g", tc.name, q)
-			t.Logf("p = %.3g; with bit 63 stuck at 0: p = %.3g", p, q)
+			if !(q < alpha) {
+				t.Errorf("%s: the negative control passed: p = %.3g, want < %g", tc.name, q, alpha)
+			}
+			if testing.Verbose() {
+				t.Logf("p = %.3g; with bit 63 stuck at 0: p = %.3g", p, q)
+			}
 		})
 	}
 }
