@@ -351,22 +351,29 @@ func TestSampleMemory(t *testing.T) {
 		if stdin {
 			args = []string{bin, "--seed", "1", "-n", "1000", "<", file}
 		}
-		self, err := os.Executable()
-		require.NoError(t, err)
-		cmd := exec.Command(self)
-		cmd.Env = append(os.Environ(), "SHUF_PEAK_ARGS="+strings.Join(args, "\x1f"), "TMPDIR="+t.TempDir())
-		out, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", out)
-		var lines int
-		var peak int64
-		_, err = fmt.Sscan(string(out), &lines, &peak)
-		require.NoError(t, err, "%s", out)
+		lines, peak := runPeak(t, t.TempDir(), args...)
 		assert.Equal(t, 1000, lines)
 		if peak > 0 {
 			assert.Less(t, peak, int64(40<<20), "stdin %v: peak %d bytes for a 64 MiB input", stdin, peak)
 		}
 		t.Logf("-n 1000 of 64 MiB (from a pipe: %v): peak RSS %.1f MB", stdin, float64(peak)/1e6)
 	}
+}
+
+// runPeak runs args[0] with args[1:] (see peakHelper) under a fresh copy
+// of the test binary, with TMPDIR tmp, and returns the lines it wrote to
+// standard output and its peak resident memory (0 where not measured).
+func runPeak(t *testing.T, tmp string, args ...string) (lines int, peak int64) {
+	t.Helper()
+	self, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(self)
+	cmd.Env = append(os.Environ(), "SHUF_PEAK_ARGS="+strings.Join(args, "\x1f"), "TMPDIR="+tmp)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	_, err = fmt.Sscan(string(out), &lines, &peak)
+	require.NoError(t, err, "%s", out)
+	return lines, peak
 }
 
 // peakHelper runs args[0] with args[1:], "< FILE" piping FILE to its
