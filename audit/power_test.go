@@ -562,6 +562,7 @@ func moduloDealer(n, words int, forward bool, seed uint64) func([]int) {
 // exact one.
 func TestModuloMonteCarlo(t *testing.T) {
 	const n = 52
+	checks := Checks{Rule: "rows and pairs against the exact tables at p > 1e-4 (Bonferroni; a false failure for 1 seed in 10⁴ at most each), positions at 6 bits against uniform p < 1e-100"}
 	for _, c := range []struct {
 		words   int
 		forward bool
@@ -613,15 +614,16 @@ func TestModuloMonteCarlo(t *testing.T) {
 			}
 		}
 		pairsP := math.Erfc(zMax/math.Sqrt2) * n * (n - 1) / 2
-		t.Logf("%s, %d decks: rows against the exact tables p = %.3g, pairs p = %.3g (Bonferroni)", name, c.decks, min(1, worst), min(1, pairsP))
-		assert.Greater(t, worst, 1e-4, name)  // a false failure for 1 seed in 10⁴ at most
-		assert.Greater(t, pairsP, 1e-4, name) // likewise
+		Logf(t, "%s, %d decks: rows against the exact tables p = %.3g, pairs p = %.3g (Bonferroni)", name, c.decks, min(1, worst), min(1, pairsP))
+		checks.Above(worst, 1e-4, "%s, %d decks: rows against the exact tables", name, c.decks) // a false failure for 1 seed in 10⁴ at most
+		checks.Above(pairsP, 1e-4, "%s, %d decks: pairs against the exact law", name, c.decks)  // likewise
 		if c.words == 64 {
 			_, _, p := permutationTable(pos, n, d)
-			t.Logf("%s: positions against uniform p = %.3g", name, p)
-			assert.Less(t, p, 1e-100, name) // the negative control
+			Logf(t, "%s: positions against uniform p = %.3g", name, p)
+			checks.Below(p, 1e-100, "%s, %d decks: positions against uniform", name, c.decks) // the negative control
 		}
 	}
+	checks.Report(t)
 }
 
 // ncChiSquareSurvival is P(X > x) for X non-central chi-square with df
