@@ -1,7 +1,10 @@
 package audit_test
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/fairshuffle/shuffle"
@@ -71,6 +74,7 @@ type negative struct {
 // fail the audit at α = 0.001 after Holm's correction. The p-values logged
 // are the detection figures of docs/auditing.md.
 func TestPower(t *testing.T) {
+	checks := audit.Checks{Rule: "each planted bias must run its test, fail it and the audit, at p below its stated bound, a margin under Holm's threshold at α = 0.001; fixed seeds"}
 	for _, c := range []negative{
 		{"positions", deal("naive", 0, 1), "naive", 10, 2000, 1e-20},
 		{"cards", deal("naive", 0, 2), "naive", 10, 2000, 1e-6},
@@ -95,12 +99,16 @@ func TestPower(t *testing.T) {
 		require.NoError(t, err)
 		got, ok := r.Test(c.test)
 		require.True(t, ok, c.test)
-		t.Logf("%-20s %-40s n=%-3d %6d decks: p=%.3g", c.test, c.name, c.n, c.decks, got.P)
-		assert.True(t, got.Ran(), "%s: %s", c.test, got.Skipped)
-		assert.False(t, got.Pass, "%s: %s passed", c.test, c.name)
-		assert.Less(t, got.P, c.maxP, "%s: %s", c.test, c.name)
-		assert.Equal(t, "fail", r.Verdict)
+		audit.Logf(t, "%-20s %-40s n=%-3d %6d decks: p=%.3g", c.test, c.name, c.n, c.decks, got.P)
+		what := fmt.Sprintf("%s: %s n=%d, %d decks", c.test, c.name, c.n, c.decks)
+		if !got.Ran() {
+			checks.Check(false, math.Inf(1), "%s: did not run: %s", what, got.Skipped)
+			continue
+		}
+		checks.Check(!got.Pass && r.Verdict == audit.Fail, 0, "%s: the test passed (%v) or the verdict is %s, want fail", what, got.Pass, r.Verdict)
+		checks.Below(got.P, c.maxP, "%s", what)
 	}
+	checks.Report(t)
 }
 
 // TestFair is the positive control: decks from this package's Fisher–Yates
@@ -109,6 +117,7 @@ func TestPower(t *testing.T) {
 // most α = 0.001 (Holm's correction keeps the family-wise rate), so the
 // four audits here would fail together about 4 times in 1,000 seeds.
 func TestFair(t *testing.T) {
+	checks := audit.Checks{Rule: "every test must run and every audit pass at α = 0.001 after Holm's correction: a false failure about 1 seed in 1,000 an audit; fixed seeds"}
 	for _, c := range []struct {
 		name     string
 		shuffle  func([]int)
@@ -122,11 +131,37 @@ func TestFair(t *testing.T) {
 		r, err := audit.Shuffles(c.n, c.decks, c.shuffle, audit.Options{})
 		require.NoError(t, err)
 		for _, x := range r.Tests {
-			t.Logf("%-12s n=%-3d %-20s p=%.3f", c.name, c.n, x.Name, x.P)
-			assert.True(t, x.Ran(), "%s n=%d %s: %s", c.name, c.n, x.Name, x.Skipped)
+			audit.Logf(t, "%-12s n=%-3d %-20s p=%.3f", c.name, c.n, x.Name, x.P)
+			checks.Check(x.Ran(), math.Inf(1), "%s n=%d %s: did not run: %s", c.name, c.n, x.Name, x.Skipped)
 		}
-		assert.Equal(t, "pass", r.Verdict, "%s n=%d: %v", c.name, c.n, r.Failed())
+		checks.Check(r.Verdict == audit.Pass, failedWorst(r), "%s n=%d: verdict %s, want pass; failed: %s", c.name, c.n, r.Verdict, failedList(r))
 	}
+	checks.Report(t)
+}
+
+// failedWorst is how far an audit's worst failed test is past Holm's
+// threshold (log of threshold over Holm's p), for ordering failed audits.
+func failedWorst(r *audit.Report) float64 {
+	worst := 0.0
+	for _, x := range r.Failed() {
+		worst = max(worst, math.Log(r.Alpha/x.Holm))
+	}
+	return worst
+}
+
+// failedList names an audit's failed tests with their p-values, at most
+// five of them: the line of a failed audit in a summary.
+func failedList(r *audit.Report) string {
+	f := r.Failed()
+	var s []string
+	for i, x := range f {
+		if i == 5 {
+			s = append(s, fmt.Sprintf("and %d more", len(f)-5))
+			break
+		}
+		s = append(s, fmt.Sprintf("%s p=%.2g (Holm %.2g)", x.Name, x.P, x.Holm))
+	}
+	return strings.Join(s, ", ")
 }
 
 // TestInconclusive: with too few decks for any test the verdict is

@@ -562,6 +562,7 @@ func moduloDealer(n, words int, forward bool, seed uint64) func([]int) {
 // exact one.
 func TestModuloMonteCarlo(t *testing.T) {
 	const n = 52
+	checks := Checks{Rule: "rows and pairs against the exact tables at p > 1e-4 (Bonferroni; a false failure for 1 seed in 10⁴ at most each), positions at 6 bits against uniform p < 1e-100"}
 	for _, c := range []struct {
 		words   int
 		forward bool
@@ -613,15 +614,16 @@ func TestModuloMonteCarlo(t *testing.T) {
 			}
 		}
 		pairsP := math.Erfc(zMax/math.Sqrt2) * n * (n - 1) / 2
-		t.Logf("%s, %d decks: rows against the exact tables p = %.3g, pairs p = %.3g (Bonferroni)", name, c.decks, min(1, worst), min(1, pairsP))
-		assert.Greater(t, worst, 1e-4, name)  // a false failure for 1 seed in 10⁴ at most
-		assert.Greater(t, pairsP, 1e-4, name) // likewise
+		Logf(t, "%s, %d decks: rows against the exact tables p = %.3g, pairs p = %.3g (Bonferroni)", name, c.decks, min(1, worst), min(1, pairsP))
+		checks.Above(worst, 1e-4, "%s, %d decks: rows against the exact tables", name, c.decks) // a false failure for 1 seed in 10⁴ at most
+		checks.Above(pairsP, 1e-4, "%s, %d decks: pairs against the exact law", name, c.decks)  // likewise
 		if c.words == 64 {
 			_, _, p := permutationTable(pos, n, d)
-			t.Logf("%s: positions against uniform p = %.3g", name, p)
-			assert.Less(t, p, 1e-100, name) // the negative control
+			Logf(t, "%s: positions against uniform p = %.3g", name, p)
+			checks.Below(p, 1e-100, "%s, %d decks: positions against uniform", name, c.decks) // the negative control
 		}
 	}
+	checks.Report(t)
 }
 
 // ncChiSquareSurvival is P(X > x) for X non-central chi-square with df
@@ -1126,10 +1128,17 @@ func TestModuloPower(t *testing.T) {
 	// tests each as one more test: spearman is the battery's 18th.
 	m--
 	level, level1 := alpha/float64(m), alpha/float64(m+1)
+	checks := Checks{Rule: "computed deck counts D50 and D90 within their pins' relative tolerance (a test too weak to pin: D50 above its pin), batch tests failing only from 10¹¹ decks; computed from the exact laws (fixed points and rising from a seeded Monte Carlo), no false failures"}
+	// near checks that a computed figure is within tol of its pin.
+	near := func(pin, got, tol float64, format string, args ...any) {
+		rel := math.Abs(got-pin) / math.Abs(pin)
+		checks.Check(rel <= tol, rel/tol, format+fmt.Sprintf(" = %.4g, pinned %.4g: relative error %.2g, want ≤ %g", got, pin, rel, tol), args...)
+	}
 	for i, forward := range []bool{false, true} {
 		law := moduloLaw(n, words, forward, 500_000)
-		t.Logf("%s loop, level α/%d = %.3g (α/%d = %.3g for the tests not in the battery):", map[bool]string{false: "backward", true: "forward"}[forward], m, level, m+1, level1)
-		t.Logf("  %-13s %-12s %5s %10s %10s", "test", "λ per deck", "df", "D50", "D90")
+		loop := map[bool]string{false: "backward", true: "forward"}[forward]
+		Logf(t, "%s loop, level α/%d = %.3g (α/%d = %.3g for the tests not in the battery):", loop, m, level, m+1, level1)
+		Logf(t, "  %-13s %-12s %5s %10s %10s", "test", "λ per deck", "df", "D50", "D90")
 		estimated := map[string]string{"fixed-points": " (Monte Carlo)", "rising": " (Monte Carlo, mostly noise)"}
 		report := func(s powerSpec, level float64) {
 			d50 := decksFor(func(d float64) float64 { return s.power(d, level) }, 0.5)
@@ -1143,15 +1152,15 @@ func TestModuloPower(t *testing.T) {
 			for _, l := range lam {
 				top = max(top, l)
 			}
-			t.Logf("  %-13s %-12.4g %5g %10.4g %10.4g%s", s.name, top/at, df, d50, d90, estimated[s.name])
+			Logf(t, "  %-13s %-12.4g %5g %10.4g %10.4g%s", s.name, top/at, df, d50, d90, estimated[s.name])
 			pin, ok := moduloPins[s.name]
 			switch {
-			case !assert.True(t, ok, s.name):
+			case !checks.Check(ok, math.Inf(1), "%s: no pin", s.name):
 			case pin.tol == 0: // too small to pin: only its order
-				assert.Greater(t, d50, pin.decks[2*i], s.name)
+				checks.Check(d50 > pin.decks[2*i], math.Log(pin.decks[2*i]/d50), "%s loop %s: D50 = %.4g, want > %.4g", loop, s.name, d50, pin.decks[2*i])
 			default:
-				assert.InEpsilon(t, pin.decks[2*i], d50, pin.tol, "%s D50", s.name)
-				assert.InEpsilon(t, pin.decks[2*i+1], d90, pin.tol, "%s D90", s.name)
+				near(pin.decks[2*i], d50, pin.tol, "%s loop %s D50", loop, s.name)
+				near(pin.decks[2*i+1], d90, pin.tol, "%s loop %s D90", loop, s.name)
 			}
 		}
 		// The exact means: fixed points Σ_c P(c at c), rising sequences
@@ -1167,7 +1176,7 @@ func TestModuloPower(t *testing.T) {
 				risingShift += law.before[c*n+c-1] - 0.5
 			}
 		}
-		t.Logf("  exact mean shifts: fixed points %.4g (λ %.3g per deck), rising sequences %.4g (λ %.3g per deck)",
+		Logf(t, "  exact mean shifts: fixed points %.4g (λ %.3g per deck), rising sequences %.4g (λ %.3g per deck)",
 			fixedShift, fixedShift*fixedShift, risingShift, risingShift*risingShift*12/(n+1))
 		battery, targeted := law.battery(), law.targeted()
 		for _, s := range battery {
@@ -1193,12 +1202,12 @@ func TestModuloPower(t *testing.T) {
 				}
 			}
 			at := combined(b.specs, 1e6, b.level)
-			t.Logf("  %-13s D50 %.4g (%.4g to %.4g), D90 %.4g (%.4g to %.4g); fails 10⁶ decks with probability %.2g (%.2g to %.2g)",
+			Logf(t, "  %-13s D50 %.4g (%.4g to %.4g), D90 %.4g (%.4g to %.4g); fails 10⁶ decks with probability %.2g (%.2g to %.2g)",
 				b.name, d[1][0], d[2][0], d[0][0], d[1][1], d[2][1], d[0][1], at[1], at[0], at[2])
 			pin, ok := moduloPins[b.name]
-			if assert.True(t, ok, b.name) {
-				assert.InEpsilon(t, pin.decks[2*i], d[1][0], pin.tol, "%s D50", b.name)
-				assert.InEpsilon(t, pin.decks[2*i+1], d[1][1], pin.tol, "%s D90", b.name)
+			if checks.Check(ok, math.Inf(1), "%s: no pin", b.name) {
+				near(pin.decks[2*i], d[1][0], pin.tol, "%s loop %s D50", loop, b.name)
+				near(pin.decks[2*i+1], d[1][1], pin.tol, "%s loop %s D90", loop, b.name)
 			}
 		}
 		for _, s := range battery {
@@ -1207,10 +1216,11 @@ func TestModuloPower(t *testing.T) {
 				continue
 			}
 			delta, decks := batchDecks(s, level)
-			t.Logf("  %-13s batch p-values off uniform by at most %.2g: fails from about %.1g decks", s.name+"/batches", delta, decks)
-			assert.Greater(t, decks, 1e11, s.name)
+			Logf(t, "  %-13s batch p-values off uniform by at most %.2g: fails from about %.1g decks", s.name+"/batches", delta, decks)
+			checks.Check(decks > 1e11, math.Log(1e11/decks), "%s loop %s/batches: fails from %.2g decks, want > 1e11", loop, s.name, decks)
 		}
 	}
+	checks.Report(t)
 }
 
 // TestModuloAudit deals biased decks in-process and audits them with
@@ -1238,6 +1248,7 @@ func TestModuloAudit(t *testing.T) {
 	if long.Enabled() {
 		runs = append(runs, run{32768, false, 0.99})
 	}
+	checks := Checks{Rule: "the audit must fail where positions fails with probability 0.999 (0.99 at 15 bits): a false failure for 1 seed in 1,000 (in 100); statistics within 5 standard deviations of their exact means; at 15 bits the battery passes 10⁶ decks and spearman fails at its 0.99 count; fixed seeds"}
 	for _, c := range runs {
 		name := fmt.Sprintf("words=%d forward=%v", c.words, c.forward)
 		law := moduloLaw(n, c.words, c.forward, 0)
@@ -1255,13 +1266,13 @@ func TestModuloAudit(t *testing.T) {
 			case c.words != 32768:
 			case i == 1_000_000:
 				r := a.Report()
-				t.Logf("%s, %d decks: %s (%d failed)", name, i, r.Verdict, len(r.Failed()))
-				assert.Equal(t, "pass", r.Verdict, "%s at %d decks: %v", name, i, r.Failed())
+				Logf(t, "%s, %d decks: %s (%d failed)", name, i, r.Verdict, len(r.Failed()))
+				checks.Check(r.Verdict == Pass, 0, "%s at %d decks: verdict %s, want pass; failed: %v", name, i, r.Verdict, r.Failed())
 			case i == early:
 				r := a.Report()
 				_, _, p := spearmanTest(r.Positions, deckShape(n), float64(i))
-				t.Logf("%s, %d decks: spearman p = %.3g", name, i, p)
-				assert.Less(t, p, DefaultAlpha/m, name)
+				Logf(t, "%s, %d decks: spearman p = %.3g", name, i, p)
+				checks.Below(p, DefaultAlpha/m, "%s, %d decks: spearman", name, i)
 			}
 		}
 		r := a.Report()
@@ -1286,11 +1297,13 @@ func TestModuloAudit(t *testing.T) {
 		for _, x := range r.Failed() {
 			failed = append(failed, x.Name)
 		}
-		t.Logf("%s, %d decks (%v): %s %v; positions %.1f (mean %.1f ± %.1f), p = %.3g; spearman √χ² %.2f (√λ %.2f), p = %.3g",
+		Logf(t, "%s, %d decks (%v): %s %v; positions %.1f (mean %.1f ± %.1f), p = %.3g; spearman √χ² %.2f (√λ %.2f), p = %.3g",
 			name, decks, time.Since(start).Round(time.Millisecond), r.Verdict, failed, got.Statistic, mean, sd, got.P, math.Sqrt(chi2), math.Sqrt(sl[0]), sp)
-		assert.Equal(t, "fail", r.Verdict, name)
-		assert.False(t, got.Pass, name)
-		assert.InDelta(t, mean, got.Statistic, 5*sd, name)
-		assert.InDelta(t, math.Sqrt(sl[0]), math.Sqrt(chi2), 5, name)
+		checks.Check(r.Verdict == Fail && !got.Pass, 0, "%s, %d decks: verdict %s, positions passed %v (p = %.3g), want both to fail", name, decks, r.Verdict, got.Pass, got.P)
+		z := math.Abs(got.Statistic-mean) / sd
+		checks.Check(z <= 5, z/5, "%s, %d decks: positions %.1f, mean %.1f ± %.1f: %.1f standard deviations off, want ≤ 5", name, decks, got.Statistic, mean, sd, z)
+		off := math.Abs(math.Sqrt(chi2) - math.Sqrt(sl[0]))
+		checks.Check(off <= 5, off/5, "%s, %d decks: spearman √χ² %.2f, √λ %.2f: %.1f off, want ≤ 5", name, decks, math.Sqrt(chi2), math.Sqrt(sl[0]), off)
 	}
+	checks.Report(t)
 }

@@ -2,6 +2,7 @@ package audit_test
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -107,6 +108,7 @@ func naiveDeck(seed uint64) func([]int) {
 // fair shuffle with probability at most α = 0.001 (Holm), so the five
 // fail together about 5 times in 1,000 seeds.
 func TestShoes(t *testing.T) {
+	checks := audit.Checks{Rule: "each fair shoe must run the tests that apply, skip the others with their reason, and pass at α = 0.001 after Holm's correction: a false failure about 1 seed in 1,000 an audit; fixed seeds"}
 	for i, d := range []shoeDealer{
 		{"2-deck shoe", 2, 104, nil},
 		{"6-deck shoe", 6, 312, nil},
@@ -122,7 +124,7 @@ func TestShoes(t *testing.T) {
 		r := d.run(t, decks, audit.Options{})
 		skipped := map[string]string{}
 		for _, x := range r.Tests {
-			t.Logf("%-26s %-24s p=%.3f %s", d.name, x.Name, x.P, x.Skipped)
+			audit.Logf(t, "%-26s %-24s p=%.3f %s", d.name, x.Name, x.P, x.Skipped)
 			if !x.Ran() {
 				skipped[x.Name] = x.Skipped
 			}
@@ -134,21 +136,23 @@ func TestShoes(t *testing.T) {
 		if d.k > 1 && d.m < 52*d.k {
 			want = append(want, "repeats")
 		}
-		assert.Len(t, skipped, len(want), "%s: %v", d.name, skipped)
+		checks.Check(len(skipped) == len(want), math.Inf(1), "%s: %d tests skipped, want %d: %v", d.name, len(skipped), len(want), skipped)
 		for _, name := range want {
-			assert.NotEmpty(t, skipped[name], "%s: %s", d.name, name)
+			checks.Check(skipped[name] != "", math.Inf(1), "%s: %s ran, want it skipped", d.name, name)
 		}
 		if d.k > 1 {
 			_, ok := r.Test("equal-adjacency/batches")
-			assert.True(t, ok, d.name)
+			checks.Check(ok, math.Inf(1), "%s: no equal-adjacency/batches", d.name)
 		}
-		assert.Equal(t, "pass", r.Verdict, "%s: %v", d.name, r.Failed())
+		checks.Check(r.Verdict == audit.Pass, failedWorst(r), "%s: verdict %s, want pass; failed: %s", d.name, r.Verdict, failedList(r))
 	}
+	checks.Report(t)
 }
 
 // TestShoePower is the negative control of the shoe tests: each planted
 // bias fails the named test far below Holm's threshold.
 func TestShoePower(t *testing.T) {
+	checks := audit.Checks{Rule: "each planted bias must fail its test at p below its stated bound, far under Holm's threshold at α = 0.001, and fail the audit; fixed seeds"}
 	for _, c := range []struct {
 		d     shoeDealer
 		decks int
@@ -167,10 +171,11 @@ func TestShoePower(t *testing.T) {
 		r := c.d.run(t, c.decks, audit.Options{})
 		got, ok := r.Test(c.test)
 		require.True(t, ok)
-		t.Logf("%-42s %6d decks: %s p=%.3g; failed: %v", c.d.name, c.decks, c.test, got.P, names(r.Failed()))
-		assert.Less(t, got.P, c.maxP, "%s: %s", c.d.name, c.test)
-		assert.Equal(t, "fail", r.Verdict, c.d.name)
+		audit.Logf(t, "%-42s %6d decks: %s p=%.3g; failed: %v", c.d.name, c.decks, c.test, got.P, names(r.Failed()))
+		checks.Below(got.P, c.maxP, "%s, %d decks: %s", c.d.name, c.decks, c.test)
+		checks.Check(r.Verdict == audit.Fail, 0, "%s, %d decks: verdict %s, want fail", c.d.name, c.decks, r.Verdict)
 	}
+	checks.Report(t)
 }
 
 func names(ts []audit.Test) []string {
@@ -232,6 +237,7 @@ func TestGames(t *testing.T) {
 			r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 		}
 	}
+	checks := audit.Checks{Rule: "fair deals must pass the audit at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000 an audit), biased ones fail their game at p < 1e-10; fixed seeds"}
 	for _, c := range []struct {
 		d     shoeDealer
 		game  audit.Game
@@ -246,14 +252,15 @@ func TestGames(t *testing.T) {
 		rep := c.d.run(t, c.decks, audit.Options{Games: []audit.Game{c.game}})
 		g, ok := rep.Test(c.game.Name)
 		require.True(t, ok)
-		t.Logf("%-34s %s χ²=%.1f df=%.0f p=%.3g", c.d.name, g.Name, g.Statistic, g.DF, g.P)
+		audit.Logf(t, "%-34s %s χ²=%.1f df=%.0f p=%.3g", c.d.name, g.Name, g.Statistic, g.DF, g.P)
 		if c.pass {
-			assert.Equal(t, "pass", rep.Verdict, "%v", rep.Failed())
+			checks.Check(rep.Verdict == audit.Pass, failedWorst(rep), "%s: verdict %s, want pass; failed: %s", c.d.name, rep.Verdict, failedList(rep))
 		} else {
-			assert.Less(t, g.P, 1e-10, c.d.name)
-			assert.Equal(t, "fail", rep.Verdict)
+			checks.Below(g.P, 1e-10, "%s: %s χ²=%.1f df=%.0f", c.d.name, g.Name, g.Statistic, g.DF)
+			checks.Check(rep.Verdict == audit.Fail, 0, "%s: verdict %s, want fail", c.d.name, rep.Verdict)
 		}
 	}
+	checks.Report(t)
 	assert.Panics(t, func() { audit.New(52, audit.Options{Copies: 2, Games: []audit.Game{audit.Poker}}) })
 	assert.Panics(t, func() { audit.New(52, audit.Options{Dealt: 4, Games: []audit.Game{audit.Baccarat}}) })
 	assert.Panics(t, func() { audit.New(10, audit.Options{Games: []audit.Game{audit.Baccarat}}) })
@@ -264,7 +271,8 @@ func TestGames(t *testing.T) {
 // pass at every seed tried, where a two-sided test of so few whole counts
 // failed about one in twenty.
 func TestOneCard(t *testing.T) {
-	fails := 0
+	// 40 fair audits at α = 0.001: all pass with probability 0.96.
+	checks := audit.Checks{Rule: "40 fair audits, one a seed, must pass at α = 0.001 after Holm's correction: all pass with probability 0.96"}
 	shoe := make([]int, 14)
 	for seed := range uint64(40) {
 		r := rand.New(rand.NewPCG(seed, 2))
@@ -276,10 +284,11 @@ func TestOneCard(t *testing.T) {
 			r.Shuffle(len(shoe), func(i, j int) { shoe[i], shoe[j] = shoe[j], shoe[i] })
 			require.NoError(t, a.Add(shoe[:1]))
 		}
-		if rep := a.Report(); rep.Verdict != audit.Pass {
-			fails++
-			t.Logf("seed %d: %v", seed, names(rep.Failed()))
+		rep := a.Report()
+		if rep.Verdict != audit.Pass {
+			audit.Logf(t, "seed %d: %v", seed, names(rep.Failed()))
 		}
+		checks.Check(rep.Verdict == audit.Pass, failedWorst(rep), "seed %d: verdict %s, want pass; failed: %s", seed, rep.Verdict, failedList(rep))
 	}
-	assert.Zero(t, fails) // 40 fair audits at α = 0.001: all pass with probability 0.96
+	checks.Report(t)
 }

@@ -1,0 +1,126 @@
+package fair
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// This file is a copy of the root package's checks_test.go: the packages
+// are separate.
+
+// worstShown is how many failed checks a summary shows.
+const worstShown = 5
+
+// checks collects the verdicts of a statistical test's many checks (cases,
+// sizes, cells, seeds) and reports the failures at the end as one short
+// summary: how many failed out of how many, the worst few with their
+// figures, and the rule they are held to with its false-failure rate. A
+// test that fails prints that, not one error per check; its table of every
+// check stays behind -v (logf). The checks themselves, their thresholds and
+// seeds are the test's: checks only counts and reports.
+type checks struct {
+	rule  string // the thresholds and their false-failure rates
+	n     int
+	fails []failedCheck
+}
+
+type failedCheck struct {
+	worse float64 // how far past its threshold: the worst are shown
+	what  string
+}
+
+// check records one check, which passed if ok, with a measure of how badly
+// it failed (larger is worse), and reports ok.
+func (c *checks) check(ok bool, worse float64, format string, args ...any) bool {
+	c.n++
+	if !ok {
+		c.fails = append(c.fails, failedCheck{worse, fmt.Sprintf(format, args...)})
+	}
+	return ok
+}
+
+// atLeast records a check that a uniform sample must pass: p ≥ level.
+func (c *checks) atLeast(p, level float64, format string, args ...any) bool {
+	return c.check(p >= level, math.Log(level/p), format+fmt.Sprintf(": p = %.3g, want ≥ %g", p, level), args...)
+}
+
+// above records a check that a uniform sample must pass: p > level.
+func (c *checks) above(p, level float64, format string, args ...any) bool {
+	return c.check(p > level, math.Log(level/p), format+fmt.Sprintf(": p = %.3g, want > %g", p, level), args...)
+}
+
+// below records a check that a biased sample, a negative control, must
+// fail: p < level.
+func (c *checks) below(p, level float64, format string, args ...any) bool {
+	return c.check(p < level, math.Log(p/level), format+fmt.Sprintf(": p = %.3g, want < %g", p, level), args...)
+}
+
+// report fails t with the summary if any check failed.
+func (c *checks) report(t testing.TB) {
+	t.Helper()
+	if len(c.fails) == 0 {
+		return
+	}
+	t.Error(c.summary())
+}
+
+func (c *checks) summary() string {
+	fails := slices.Clone(c.fails)
+	slices.SortStableFunc(fails, func(a, b failedCheck) int {
+		switch {
+		case a.worse > b.worse || math.IsNaN(b.worse) && !math.IsNaN(a.worse):
+			return -1
+		case a.worse < b.worse || math.IsNaN(a.worse) && !math.IsNaN(b.worse):
+			return 1
+		}
+		return 0
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d checks failed", len(fails), c.n)
+	if c.rule != "" {
+		fmt.Fprintf(&b, " (%s)", c.rule)
+	}
+	if len(fails) > worstShown {
+		fmt.Fprintf(&b, "; the worst %d:", worstShown)
+		fails = fails[:worstShown]
+	} else {
+		b.WriteString(":")
+	}
+	for _, f := range fails {
+		b.WriteString("\n\t")
+		b.WriteString(f.what)
+	}
+	return b.String()
+}
+
+// logf logs one line of a test's table of checks, with -v only: a failing
+// test without -v prints its summary alone.
+func logf(t testing.TB, format string, args ...any) {
+	t.Helper()
+	if testing.Verbose() {
+		t.Logf(format, args...)
+	}
+}
+
+// TestChecksSummary pins the summary's form: the count, the rule, and the
+// worst failures first, at most worstShown of them.
+func TestChecksSummary(t *testing.T) {
+	c := checks{rule: "p ≥ 0.01"}
+	for i := range 8 {
+		c.atLeast(float64(i)/1000, 0.01, "case %d", i)
+	}
+	c.below(0.5, 0.01, "control")
+	c.atLeast(0.5, 0.01, "passes")
+	want := "9 of 10 checks failed (p ≥ 0.01); the worst 5:\n" +
+		"\tcase 0: p = 0, want ≥ 0.01\n" +
+		"\tcontrol: p = 0.5, want < 0.01\n" + // 50 times past, case 1 10 times
+		"\tcase 1: p = 0.001, want ≥ 0.01\n" +
+		"\tcase 2: p = 0.002, want ≥ 0.01\n" +
+		"\tcase 3: p = 0.003, want ≥ 0.01"
+	if got := c.summary(); got != want {
+		t.Errorf("summary:\n%s\nwant:\n%s", got, want)
+	}
+}
