@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // biasedCase is one biased algorithm at one size and number of rounds, with
@@ -213,14 +215,14 @@ func TestBiasedExact(t *testing.T) {
 		}
 	}
 	require.Len(t, cases, want, "one case for a one-pass algorithm, two for a repeated one, at n = 3, 4, 5")
-	ch := checks{rule: fmt.Sprintf("the samples must reach p ≥ %g against the exact distribution (false failure %g a case) and show no impossible order; the controls p < %g, with λ ≥ 400 where far", alpha, alpha, alpha)}
+	ch := stattest.Checks{Rule: fmt.Sprintf("the samples must reach p ≥ %g against the exact distribution (false failure %g a case) and show no impossible order; the controls p < %g, with λ ≥ 400 where far", alpha, alpha, alpha)}
 	for _, c := range cases {
 		seed := seedOf("exact/"+c.name, c.n)
 		obs := countOrders(bothAPIs(c.mk), c.n, biasedTrials, seed)
 		chi2, p := pooledChiSquare(obs, c.exact)
 		seen := impossibleSeen(obs, c.exact)
-		ch.check(seen == 0, float64(seen), "%s n=%d: %d shuffles gave orders of probability 0", c.name, c.n, seen)
-		ch.atLeast(p, alpha, "%s n=%d: the samples disagree with the exact distribution (χ²=%.1f)", c.name, c.n, chi2)
+		ch.Check(seen == 0, float64(seen), "%s n=%d: %d shuffles gave orders of probability 0", c.name, c.n, seen)
+		ch.AtLeast(p, alpha, "%s n=%d: the samples disagree with the exact distribution (χ²=%.1f)", c.name, c.n, chi2)
 
 		// Control 1: a planted bias towards the least likely order.
 		least := -1
@@ -238,7 +240,7 @@ func TestBiasedExact(t *testing.T) {
 			f(src, p)
 		}
 		_, pPlanted := pooledChiSquare(countOrders(planted, c.n, biasedTrials, seed), c.exact)
-		ch.below(pPlanted, alpha, "%s n=%d: the check missed a planted bias", c.name, c.n)
+		ch.Below(pPlanted, alpha, "%s n=%d: the check missed a planted bias", c.name, c.n)
 
 		// Control 2: uniform samples, where the algorithm is far from it.
 		lambda, u := 0.0, 1/float64(len(c.exact))
@@ -252,13 +254,13 @@ func TestBiasedExact(t *testing.T) {
 		uniform := countOrders(viaSlice(NewFisherYates), c.n, biasedTrials, seed^0x5eed)
 		_, pUniform := pooledChiSquare(uniform, c.exact)
 		if c.far {
-			ch.check(lambda >= 400, math.Log(400/lambda), "%s n=%d: too close to uniform for control 2: λ = %.1f, want ≥ 400", c.name, c.n, lambda)
-			ch.below(pUniform, alpha, "%s n=%d: uniform samples passed for the algorithm's", c.name, c.n)
+			ch.Check(lambda >= 400, math.Log(400/lambda), "%s n=%d: too close to uniform for control 2: λ = %.1f, want ≥ 400", c.name, c.n, lambda)
+			ch.Below(pUniform, alpha, "%s n=%d: uniform samples passed for the algorithm's", c.name, c.n)
 		}
-		logf(t, "%-26s n=%d  χ²=%7.1f p=%.3g | planted p=%.3g | uniform λ=%7.1f p=%.3g",
+		stattest.Logf(t, "%-26s n=%d  χ²=%7.1f p=%.3g | planted p=%.3g | uniform λ=%7.1f p=%.3g",
 			c.name, c.n, chi2, p, pPlanted, lambda, pUniform)
 	}
-	ch.report(t)
+	ch.Report(t)
 }
 
 // TestBiasedEnumeration checks the package's float enumeration, which the

@@ -17,6 +17,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // alpha is the significance level of every chi-square check here. Each check
@@ -157,19 +159,19 @@ func orderCases() []fairnessCase {
 // 370 and the check rejects with certainty.
 func TestFairnessOrders(t *testing.T) {
 	const trials = 30_000
-	c := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
+	c := stattest.Checks{Rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
 	for _, cs := range orderCases() {
 		for n := 3; n <= 5; n++ {
 			chi2, p := orderTest(cs.f, n, trials, seedOf(cs.name, n))
-			logf(t, "%-22s n=%d  χ²=%9.1f  df=%3d  p=%.3g", cs.name, n, chi2, factorial(n)-1, p)
+			stattest.Logf(t, "%-22s n=%d  χ²=%9.1f  df=%3d  p=%.3g", cs.name, n, chi2, factorial(n)-1, p)
 			if cs.uniform {
-				c.atLeast(p, alpha, "%s n=%d: a uniform shuffle was rejected (χ²=%.1f)", cs.name, n, chi2)
+				c.AtLeast(p, alpha, "%s n=%d: a uniform shuffle was rejected (χ²=%.1f)", cs.name, n, chi2)
 			} else {
-				c.below(p, alpha, "%s n=%d: the check failed to reject a biased shuffle (χ²=%.1f)", cs.name, n, chi2)
+				c.Below(p, alpha, "%s n=%d: the check failed to reject a biased shuffle (χ²=%.1f)", cs.name, n, chi2)
 			}
 		}
 	}
-	c.report(t)
+	c.Report(t)
 }
 
 // TestFairnessPositions checks the 52×52 matrix of where each card ends,
@@ -193,17 +195,17 @@ func TestFairnessPositions(t *testing.T) {
 			cases = append(cases, fairnessCase{a.Name, viaSlice(a.New), true})
 		}
 	}
-	c := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
+	c := stattest.Checks{Rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
 	for _, cs := range cases {
 		chi2, p, dev := positionTest(cs.f, n, trials, seedOf(cs.name, n))
-		logf(t, "%-20s χ²=%8.1f  df=%d  p=%.3g  max |P−1/n|=%.4f", cs.name, chi2, (n-1)*(n-1), p, dev)
+		stattest.Logf(t, "%-20s χ²=%8.1f  df=%d  p=%.3g  max |P−1/n|=%.4f", cs.name, chi2, (n-1)*(n-1), p, dev)
 		if cs.uniform {
-			c.atLeast(p, alpha, "%s: a uniform shuffle was rejected (χ²=%.1f, max |P−1/n|=%.4f)", cs.name, chi2, dev)
+			c.AtLeast(p, alpha, "%s: a uniform shuffle was rejected (χ²=%.1f, max |P−1/n|=%.4f)", cs.name, chi2, dev)
 		} else {
-			c.below(p, alpha, "%s: the check failed to reject a biased shuffle (χ²=%.1f, max |P−1/n|=%.4f)", cs.name, chi2, dev)
+			c.Below(p, alpha, "%s: the check failed to reject a biased shuffle (χ²=%.1f, max |P−1/n|=%.4f)", cs.name, chi2, dev)
 		}
 	}
-	c.report(t)
+	c.Report(t)
 }
 
 // enumerate returns the exact probability of each order of 0..n−1, indexed
@@ -231,7 +233,7 @@ func enumerate(f shuffleFunc, n int) []*big.Rat {
 // no sample, no tolerance. (Rejection makes unboundedly many choices; see
 // TestExactRejection.)
 func TestExactUniform(t *testing.T) {
-	c := checks{rule: "every order of n items exactly 1/n!, for each algorithm, API and n; exact, no false failures"}
+	c := stattest.Checks{Rule: "every order of n items exactly 1/n!, for each algorithm, API and n; exact, no false failures"}
 	for _, a := range Algorithms() {
 		if !a.Uniform || !a.Enumerable {
 			continue
@@ -255,11 +257,11 @@ func TestExactUniform(t *testing.T) {
 					figure, _ = dev.Float64()
 					what = fmt.Sprintf(", order %d has probability %v", worst, probs[worst])
 				}
-				c.check(off == 0, figure, "%s/%s n=%d: %d of %d orders off %v%s", a.Name, api, n, off, len(probs), want, what)
+				c.Check(off == 0, figure, "%s/%s n=%d: %d of %d orders off %v%s", a.Name, api, n, off, len(probs), want, what)
 			}
 		}
 	}
-	c.report(t)
+	c.Report(t)
 }
 
 // TestExactNaive pins the naive shuffle's exact distribution for n = 3: the
@@ -299,8 +301,8 @@ func TestExactNaive(t *testing.T) {
 // insertion, overhand and riffle shuffles.
 func TestFairnessReport(t *testing.T) {
 	const n, trials = 52, 20_000
-	logf(t, "%-15s %-8s %-22s %-10s %s", "algorithm", "uniform", "exact TV at n=5", "χ² n=52", "p-value")
-	c := checks{rule: fmt.Sprintf("exact TV at n=5 zero if and only if uniform, with no false failures; p ≥ %g for a uniform algorithm, false failure %g a check", alpha, alpha)}
+	stattest.Logf(t, "%-15s %-8s %-22s %-10s %s", "algorithm", "uniform", "exact TV at n=5", "χ² n=52", "p-value")
+	c := stattest.Checks{Rule: fmt.Sprintf("exact TV at n=5 zero if and only if uniform, with no false failures; p ≥ %g for a uniform algorithm, false failure %g a check", alpha, alpha)}
 	for _, a := range Algorithms() {
 		tv := "—"
 		switch {
@@ -310,40 +312,40 @@ func TestFairnessReport(t *testing.T) {
 			d := tvExact(exactRounds(a, 5, a.Rounds(5)))
 			f, _ := d.Float64()
 			tv = fmt.Sprintf("%.6f", f)
-			c.check(d.Sign() > 0, 1, "%s: exact TV %v, want > 0 for a repeated shuffle", a.Name, d)
+			c.Check(d.Sign() > 0, 1, "%s: exact TV %v, want > 0 for a repeated shuffle", a.Name, d)
 		default:
 			d := tvExact(enumerate(viaSlice(a.New), 5))
 			f, _ := d.Float64()
 			tv = fmt.Sprintf("%.6f", f)
-			c.check(a.Uniform == (d.Sign() == 0), f, "%s: exact TV %v at n=5, uniform %v", a.Name, d, a.Uniform)
+			c.Check(a.Uniform == (d.Sign() == 0), f, "%s: exact TV %v at n=5, uniform %v", a.Name, d, a.Uniform)
 		}
 		chi2, p, _ := positionTest(viaSlice(a.New), n, trials, seedOf("report/"+a.Name, n))
-		logf(t, "%-15s %-8v %-22s %-10.1f %.3g", a.Name, a.Uniform, tv, chi2, p)
+		stattest.Logf(t, "%-15s %-8v %-22s %-10.1f %.3g", a.Name, a.Uniform, tv, chi2, p)
 		if a.Uniform {
 			// The biased ones' rejection is TestFairnessPositions's, which
 			// builds its negative controls by constructor: this check cannot
 			// see a cut (every card at every place equally often) nor 206
 			// transpositions of 52 cards, past the cut-off at ½·n·ln n.
-			c.atLeast(p, alpha, "%s n=52 (χ²=%.1f)", a.Name, chi2)
+			c.AtLeast(p, alpha, "%s n=52 (χ²=%.1f)", a.Name, chi2)
 		}
 	}
-	c.report(t)
+	c.Report(t)
 }
 
 // TestFairnessPower pins the power of the position check: with 20,000
 // shuffles of 52 cards it rejects the naive shuffle and four riffles not
 // just at alpha but at p < 1e−9.
 func TestFairnessPower(t *testing.T) {
-	ch := checks{rule: "a biased shuffle must reach p < 1e-9"}
+	ch := stattest.Checks{Rule: "a biased shuffle must reach p < 1e-9"}
 	for _, c := range []fairnessCase{
 		{"naive", viaSlice(NewNaive), false},
 		{"riffle(4)", viaSlice(withRounds(NewRiffle, 4)), false},
 	} {
 		chi2, p, _ := positionTest(c.f, 52, 20_000, seedOf("power/"+c.name, 52))
-		logf(t, "%-10s χ²=%.1f p=%.3g", c.name, chi2, p)
-		ch.below(p, 1e-9, "%s (χ²=%.1f)", c.name, chi2)
+		stattest.Logf(t, "%-10s χ²=%.1f p=%.3g", c.name, chi2, p)
+		ch.Below(p, 1e-9, "%s (χ²=%.1f)", c.name, chi2)
 	}
-	ch.report(t)
+	ch.Report(t)
 }
 
 // batteryCheck is one check the battery repeats: run returns its p-value

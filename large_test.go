@@ -12,6 +12,8 @@ import (
 	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // forceLarge lowers the cache-aware path's sizes for one test, so that it
@@ -44,21 +46,21 @@ func TestFairnessLarge(t *testing.T) {
 			fairnessCase{"large/Parallel(3)", parallelFunc(3), true})
 	}
 	forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3})
-	ch := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g; false failure %g a check", alpha, alpha)}
+	ch := stattest.Checks{Rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g; false failure %g a check", alpha, alpha)}
 	for _, c := range cases {
 		for n := 3; n <= 5; n++ {
 			chi2, p := orderTest(c.f, n, 30_000, seedOf(c.name, n))
-			logf(t, "%-18s n=%d  χ²=%7.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
-			ch.atLeast(p, alpha, "%s n=%d (χ²=%.1f)", c.name, n, chi2)
+			stattest.Logf(t, "%-18s n=%d  χ²=%7.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+			ch.AtLeast(p, alpha, "%s n=%d (χ²=%.1f)", c.name, n, chi2)
 		}
 	}
 	large = largeParams{threshold: 2, bucket: 8, chunk: 16}
 	for _, c := range cases {
 		chi2, p, dev := positionTest(c.f, 52, 20_000, seedOf(c.name, 52))
-		logf(t, "%-18s n=52 χ²=%7.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
-		ch.atLeast(p, alpha, "%s n=52 (χ²=%.1f, max |P−1/n|=%.4f)", c.name, chi2, dev)
+		stattest.Logf(t, "%-18s n=52 χ²=%7.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
+		ch.AtLeast(p, alpha, "%s n=52 (χ²=%.1f, max |P−1/n|=%.4f)", c.name, chi2, dev)
 	}
-	ch.report(t)
+	ch.Report(t)
 }
 
 // scatterModel is the scatter of large.go written plainly on one generator,
@@ -112,32 +114,32 @@ func TestFairnessScatterControls(t *testing.T) {
 		name               string
 		copyLane, skipLast bool
 	}{{"model", false, false}, {"model/skip-last-swap", false, true}, {"model/copied-lane", true, false}}
-	ch := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
+	ch := stattest.Checks{Rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
 	for _, c := range cases {
 		uniform := !c.copyLane && !c.skipLast
 		for n := 3; n <= 5; n++ {
 			f := func(src rand.Source, p []int) { scatterModel(src, p, buckets(n, 2), c.copyLane, c.skipLast) }
 			chi2, p := orderTest(f, n, 30_000, seedOf(c.name, n))
-			logf(t, "%-22s n=%d  χ²=%8.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+			stattest.Logf(t, "%-22s n=%d  χ²=%8.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
 			switch {
 			case uniform:
-				ch.atLeast(p, alpha, "%s n=%d: the model of the scatter was rejected (χ²=%.1f)", c.name, n, chi2)
+				ch.AtLeast(p, alpha, "%s n=%d: the model of the scatter was rejected (χ²=%.1f)", c.name, n, chi2)
 			case c.copyLane && n == 3:
 				// Three items have no fourth lane: nothing is planted.
 			default:
-				ch.below(p, alpha, "%s n=%d: the check missed the planted bias (χ²=%.1f)", c.name, n, chi2)
+				ch.Below(p, alpha, "%s n=%d: the check missed the planted bias (χ²=%.1f)", c.name, n, chi2)
 			}
 		}
 		f := func(src rand.Source, p []int) { scatterModel(src, p, buckets(52, 8), c.copyLane, c.skipLast) }
 		chi2, p, _ := positionTest(f, 52, 20_000, seedOf(c.name, 52))
-		logf(t, "%-22s n=52 χ²=%8.1f  p=%.3g", c.name, chi2, p)
+		stattest.Logf(t, "%-22s n=52 χ²=%8.1f  p=%.3g", c.name, chi2, p)
 		if uniform {
-			ch.atLeast(p, alpha, "%s n=52: the model of the scatter was rejected (χ²=%.1f)", c.name, chi2)
+			ch.AtLeast(p, alpha, "%s n=52: the model of the scatter was rejected (χ²=%.1f)", c.name, chi2)
 		} else {
-			ch.below(p, alpha, "%s n=52: the check missed the planted bias (χ²=%.1f)", c.name, chi2)
+			ch.Below(p, alpha, "%s n=52: the check missed the planted bias (χ²=%.1f)", c.name, chi2)
 		}
 	}
-	ch.report(t)
+	ch.Report(t)
 }
 
 // TestLargeSizes checks the permutation property, and that Slice, Shuffle
@@ -396,7 +398,7 @@ func TestFairnessLargeDerivations(t *testing.T) {
 		uniform  bool
 		rejectAt []int // for a planted bug, the n at which the check must fail
 	}
-	ch := checks{rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
+	ch := stattest.Checks{Rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
 	for _, d := range derivations {
 		checks := []check{
 			{d.name + "/Slice", func(src rand.Source, p []int) { Slice(NewFisherYates(d.wrap(src)), p) }, true, nil},
@@ -420,9 +422,9 @@ func TestFairnessLargeDerivations(t *testing.T) {
 		verdict := func(c check, n int, chi2, p float64) {
 			switch {
 			case c.uniform:
-				ch.atLeast(p, alpha, "%s n=%d: a uniform shuffle was rejected (χ²=%.1f)", c.name, n, chi2)
+				ch.AtLeast(p, alpha, "%s n=%d: a uniform shuffle was rejected (χ²=%.1f)", c.name, n, chi2)
 			case slices.Contains(c.rejectAt, n):
-				ch.below(p, alpha, "%s n=%d: the check failed to reject a planted bug (χ²=%.1f)", c.name, n, chi2)
+				ch.Below(p, alpha, "%s n=%d: the check failed to reject a planted bug (χ²=%.1f)", c.name, n, chi2)
 			}
 		}
 		forceLarge(t, largeParams{threshold: 2, bucket: 2, chunk: 3})
@@ -432,7 +434,7 @@ func TestFairnessLargeDerivations(t *testing.T) {
 					continue
 				}
 				chi2, p := orderTest(c.f, n, 30_000, seedOf("derive/"+c.name, n))
-				logf(t, "%-20s n=%d  χ²=%9.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
+				stattest.Logf(t, "%-20s n=%d  χ²=%9.1f  df=%3d  p=%.3g", c.name, n, chi2, factorial(n)-1, p)
 				verdict(c, n, chi2, p)
 			}
 		}
@@ -442,11 +444,11 @@ func TestFairnessLargeDerivations(t *testing.T) {
 				continue
 			}
 			chi2, p, dev := positionTest(c.f, 52, 20_000, seedOf("derive/"+c.name, 52))
-			logf(t, "%-20s n=52 χ²=%9.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
+			stattest.Logf(t, "%-20s n=52 χ²=%9.1f  p=%.3g  max |P−1/n|=%.4f", c.name, chi2, p, dev)
 			verdict(c, 52, chi2, p)
 		}
 	}
-	ch.report(t)
+	ch.Report(t)
 }
 
 // hashLarge is FNV-1a over the items of s as little-endian 64-bit words:

@@ -13,6 +13,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // The χ² checks of this file run at fixed seeds. Those that must pass: 37
@@ -324,7 +326,7 @@ func TestWeightedSampleJumps(t *testing.T) {
 		{name: "1.5 then subnormals", w: []float64{1.5, sub, 2 * sub, sub, 3 * sub, sub, 2 * sub, 4 * sub, sub, 2 * sub, sub, 3 * sub, sub, 2 * sub, sub, sub}, k: 2, at: 7, factor: 0.5},
 		{name: "infinite sum", w: []float64{1e308, 5e307, 1.7e308, 1e308, 0, 1.2e308, 8e307, 1e308, 1.5e308, 3e307, 1e308, 1e308, 6e307, 1.1e308, 9e307, 1e308}, k: 2, at: 2, factor: 0.7},
 	}
-	ch := checks{rule: fmt.Sprintf("each case p ≥ %g (false failure %g a case), each control p < %g", alpha, alpha, alpha)}
+	ch := stattest.Checks{Rule: fmt.Sprintf("each case p ≥ %g (false failure %g a case), each control p < %g", alpha, alpha, alpha)}
 	for _, c := range cases {
 		n := len(c.w)
 		probs := exactTuples(c.w, c.k)
@@ -338,16 +340,16 @@ func TestWeightedSampleJumps(t *testing.T) {
 		seed := seedOf("WeightedSample jumps "+c.name, n)
 		got := exactTest(t, countTuples(n, c.k, trials, seed, sample(c.w)), probs)
 		require.True(t, got.df > 0 || got.seen, "%s: a χ² needs two visible cells", c.name)
-		logf(t, "%-20s %v", c.name, got)
-		ch.atLeast(got.p, alpha, "%s %v (%v)", c.name, c.w, got)
+		stattest.Logf(t, "%-20s %v", c.name, got)
+		ch.AtLeast(got.p, alpha, "%s %v (%v)", c.name, c.w, got)
 
 		control := slices.Clone(c.w)
 		control[c.at] *= c.factor
 		ctl := exactTest(t, countTuples(n, c.k, trials, seed+1, sample(control)), probs)
-		logf(t, "%-20s control w[%d]×%v: %v", c.name, c.at, c.factor, ctl)
-		ch.below(ctl.p, alpha, "%s: the check failed to reject w[%d]×%v (%v)", c.name, c.at, c.factor, ctl)
+		stattest.Logf(t, "%-20s control w[%d]×%v: %v", c.name, c.at, c.factor, ctl)
+		ch.Below(ctl.p, alpha, "%s: the check failed to reject w[%d]×%v (%v)", c.name, c.at, c.factor, ctl)
 	}
-	ch.report(t)
+	ch.Report(t)
 }
 
 // TestWeightedOneOfMany shuffles 10⁵ items of which one has a positive,
@@ -618,7 +620,7 @@ func aliasCases() []aliasCase {
 func TestAliasRandom(t *testing.T) {
 	var chi2, df, chi2Ctl, dfCtl float64
 	withRounding := 0
-	ch := checks{rule: "each vector p ≥ 1e-6 (false failure 6e-5 for the 60)"}
+	ch := stattest.Checks{Rule: "each vector p ≥ 1e-6 (false failure 6e-5 for the 60)"}
 	for v, c := range aliasCases() {
 		n := len(c.w)
 		probs := make([]*big.Rat, n)
@@ -649,7 +651,7 @@ func TestAliasRandom(t *testing.T) {
 			obs[a.Pick()]++
 		}
 		got := exactTest(t, obs, probs)
-		ch.atLeast(got.p, 1e-6, "vector %d (%s) %v: %v", v, c.kind, c.w, got)
+		ch.AtLeast(got.p, 1e-6, "vector %d (%s) %v: %v", v, c.kind, c.w, got)
 		chi2, df = chi2+got.chi2, df+got.df
 
 		// The control: the same table without its leftover columns.
@@ -662,9 +664,9 @@ func TestAliasRandom(t *testing.T) {
 		}
 		ctl := exactTest(t, obs, probs)
 		chi2Ctl, dfCtl = chi2Ctl+ctl.chi2, dfCtl+ctl.df
-		logf(t, "%2d %-14s n=%2d leftover %2d (rounding %2d): %v; control p=%.3g", v, c.kind, n, len(rest), rounding, got, ctl.p)
+		stattest.Logf(t, "%2d %-14s n=%2d leftover %2d (rounding %2d): %v; control p=%.3g", v, c.kind, n, len(rest), rounding, got, ctl.p)
 	}
-	ch.report(t)
+	ch.Report(t)
 	p := distuv.ChiSquared{K: df}.Survival(chi2)
 	pCtl := distuv.ChiSquared{K: dfCtl}.Survival(chi2Ctl)
 	t.Logf("combined: χ²=%.1f df=%.0f p=%.3g; control χ²=%.1f p=%.3g; %d vectors with rounding leftovers", chi2, df, p, chi2Ctl, pCtl, withRounding)

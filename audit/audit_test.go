@@ -11,6 +11,8 @@ import (
 	"github.com/fairshuffle/shuffle/audit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // deal returns a function that shuffles a deck with algorithm name of the
@@ -74,7 +76,7 @@ type negative struct {
 // fail the audit at α = 0.001 after Holm's correction. The p-values logged
 // are the detection figures of docs/auditing.md.
 func TestPower(t *testing.T) {
-	checks := audit.Checks{Rule: "each planted bias must run its test, fail it and the audit, at p below its stated bound, a margin under Holm's threshold at α = 0.001; fixed seeds"}
+	checks := stattest.Checks{Rule: "each planted bias must run its test, fail it and the audit, at p below its stated bound, a margin under Holm's threshold at α = 0.001; fixed seeds"}
 	for _, c := range []negative{
 		{"positions", deal("naive", 0, 1), "naive", 10, 2000, 1e-20},
 		{"cards", deal("naive", 0, 2), "naive", 10, 2000, 1e-6},
@@ -99,7 +101,7 @@ func TestPower(t *testing.T) {
 		require.NoError(t, err)
 		got, ok := r.Test(c.test)
 		require.True(t, ok, c.test)
-		audit.Logf(t, "%-20s %-40s n=%-3d %6d decks: p=%.3g", c.test, c.name, c.n, c.decks, got.P)
+		stattest.Logf(t, "%-20s %-40s n=%-3d %6d decks: p=%.3g", c.test, c.name, c.n, c.decks, got.P)
 		what := fmt.Sprintf("%s: %s n=%d, %d decks", c.test, c.name, c.n, c.decks)
 		if !got.Ran() {
 			checks.Check(false, math.Inf(1), "%s: did not run: %s", what, got.Skipped)
@@ -117,7 +119,7 @@ func TestPower(t *testing.T) {
 // most α = 0.001 (Holm's correction keeps the family-wise rate), so the
 // four audits here would fail together about 4 times in 1,000 seeds.
 func TestFair(t *testing.T) {
-	checks := audit.Checks{Rule: "every test must run and every audit pass at α = 0.001 after Holm's correction: a false failure about 1 seed in 1,000 an audit; fixed seeds"}
+	checks := stattest.Checks{Rule: "every test must run and every audit pass at α = 0.001 after Holm's correction: a false failure about 1 seed in 1,000 an audit; fixed seeds"}
 	for _, c := range []struct {
 		name     string
 		shuffle  func([]int)
@@ -131,7 +133,7 @@ func TestFair(t *testing.T) {
 		r, err := audit.Shuffles(c.n, c.decks, c.shuffle, audit.Options{})
 		require.NoError(t, err)
 		for _, x := range r.Tests {
-			audit.Logf(t, "%-12s n=%-3d %-20s p=%.3f", c.name, c.n, x.Name, x.P)
+			stattest.Logf(t, "%-12s n=%-3d %-20s p=%.3f", c.name, c.n, x.Name, x.P)
 			checks.Check(x.Ran(), math.Inf(1), "%s n=%d %s: did not run: %s", c.name, c.n, x.Name, x.Skipped)
 		}
 		checks.Check(r.Verdict == audit.Pass, failedWorst(r), "%s n=%d: verdict %s, want pass; failed: %s", c.name, c.n, r.Verdict, failedList(r))

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // hand parses cards written as rank and suit, "AC 10D KS": ranks A, 2–10,
@@ -394,7 +396,7 @@ func noncentrality(probs []float64, outcome, every int) float64 {
 // threshold of 41), baccarat re-dealt once in 50 coups the player would
 // win (noncentrality about 99, mean 101 against a threshold of 28).
 func TestGameMonteCarlo(t *testing.T) {
-	checks := Checks{Rule: fmt.Sprintf("fair deals must reach p > %g (a false failure with probability 10⁻⁶ each), a dealer who deals again p < %g; fixed seeds", mcAlpha, mcAlpha)}
+	checks := stattest.Checks{Rule: fmt.Sprintf("fair deals must reach p > %g (a false failure with probability 10⁻⁶ each), a dealer who deals again p < %g; fixed seeds", mcAlpha, mcAlpha)}
 	for _, c := range []struct {
 		g             Game
 		decks         int
@@ -407,14 +409,14 @@ func TestGameMonteCarlo(t *testing.T) {
 		start := time.Now()
 		r := rand.New(rand.NewPCG(c.seed, 7))
 		chi2, df, p := monteCarlo(t, c.g, c.decks, fair(c.g, r))
-		Logf(t, "%s, %d decks, fair: chi2 = %.2f, df = %g, p = %.3g (%v)", c.g.Name, c.decks, chi2, df, p, time.Since(start))
+		stattest.Logf(t, "%s, %d decks, fair: chi2 = %.2f, df = %g, p = %.3g (%v)", c.g.Name, c.decks, chi2, df, p, time.Since(start))
 		checks.Above(p, mcAlpha, "%s, %d decks: a fair deal fails (χ² = %.2f, df = %g)", c.g.Name, c.decks, chi2, df)
 
 		start = time.Now()
 		probs, _ := c.g.Probs(c.decks)
 		l := noncentrality(probs, c.outcome, c.each)
 		chi2, df, p = monteCarlo(t, c.g, c.decks, redeal(c.g, r, c.outcome, c.each))
-		Logf(t, "%s, %d decks, one %s in %d dealt again: noncentrality %.1f, chi2 = %.2f, df = %g, p = %.3g (%v)",
+		stattest.Logf(t, "%s, %d decks, one %s in %d dealt again: noncentrality %.1f, chi2 = %.2f, df = %g, p = %.3g (%v)",
 			c.g.Name, c.decks, c.g.Outcomes[c.outcome], c.each, l, chi2, df, p, time.Since(start))
 		checks.Below(p, mcAlpha, "%s, %d decks, one %s in %d dealt again: the planted bias passes (noncentrality %.1f, χ² = %.2f, df = %g)", c.g.Name, c.decks, c.g.Outcomes[c.outcome], c.each, l, chi2, df)
 	}

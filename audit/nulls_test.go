@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // lines returns every line of shape s, each the first m cards of one of
@@ -66,7 +68,7 @@ func moments(vs [][]float64) (mu []float64, cov [][]float64) {
 // idempotent with trace df, so that for many decks the statistic tends to
 // exactly that chi-square. It also checks that stat is 0 at the mean, and
 // so that the statistic's expected counts are the true ones.
-func checkForm(t *testing.T, checks *Checks, name string, mu []float64, cov [][]float64, df float64, stat func(table []float64) (float64, float64)) {
+func checkForm(t *testing.T, checks *stattest.Checks, name string, mu []float64, cov [][]float64, df float64, stat func(table []float64) (float64, float64)) {
 	t.Helper()
 	d := len(mu)
 	at := func(dev map[int]float64) float64 {
@@ -130,7 +132,7 @@ var nullShapes = []shape{
 // chi-square it claims (checkForm). This is the proof of the covariances
 // written in stats.go, shape by shape.
 func TestNulls(t *testing.T) {
-	checks := Checks{Rule: "each statistic's AΣ idempotent to 1e-9 with trace its degrees of freedom to 1e-8 relative, equal neighbours' law to 1e-12; exact enumeration, no false failures"}
+	checks := stattest.Checks{Rule: "each statistic's AΣ idempotent to 1e-9 with trace its degrees of freedom to 1e-8 relative, equal neighbours' law to 1e-12; exact enumeration, no false failures"}
 	defer checks.Report(t) // a require below stops the test: report what failed before it
 	for _, s := range nullShapes {
 		name := fmt.Sprintf("n=%d k=%d m=%d", s.n, s.k, s.m)

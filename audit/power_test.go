@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/mathext"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // The battery's power, stated for one known bias: Fisher–Yates on 52 cards
@@ -562,7 +564,7 @@ func moduloDealer(n, words int, forward bool, seed uint64) func([]int) {
 // exact one.
 func TestModuloMonteCarlo(t *testing.T) {
 	const n = 52
-	checks := Checks{Rule: "rows and pairs against the exact tables at p > 1e-4 (Bonferroni; a false failure for 1 seed in 10⁴ at most each), positions at 6 bits against uniform p < 1e-100"}
+	checks := stattest.Checks{Rule: "rows and pairs against the exact tables at p > 1e-4 (Bonferroni; a false failure for 1 seed in 10⁴ at most each), positions at 6 bits against uniform p < 1e-100"}
 	for _, c := range []struct {
 		words   int
 		forward bool
@@ -614,12 +616,12 @@ func TestModuloMonteCarlo(t *testing.T) {
 			}
 		}
 		pairsP := math.Erfc(zMax/math.Sqrt2) * n * (n - 1) / 2
-		Logf(t, "%s, %d decks: rows against the exact tables p = %.3g, pairs p = %.3g (Bonferroni)", name, c.decks, min(1, worst), min(1, pairsP))
+		stattest.Logf(t, "%s, %d decks: rows against the exact tables p = %.3g, pairs p = %.3g (Bonferroni)", name, c.decks, min(1, worst), min(1, pairsP))
 		checks.Above(worst, 1e-4, "%s, %d decks: rows against the exact tables", name, c.decks) // a false failure for 1 seed in 10⁴ at most
 		checks.Above(pairsP, 1e-4, "%s, %d decks: pairs against the exact law", name, c.decks)  // likewise
 		if c.words == 64 {
 			_, _, p := permutationTable(pos, n, d)
-			Logf(t, "%s: positions against uniform p = %.3g", name, p)
+			stattest.Logf(t, "%s: positions against uniform p = %.3g", name, p)
 			checks.Below(p, 1e-100, "%s, %d decks: positions against uniform", name, c.decks) // the negative control
 		}
 	}
@@ -1128,7 +1130,7 @@ func TestModuloPower(t *testing.T) {
 	// tests each as one more test: spearman is the battery's 18th.
 	m--
 	level, level1 := alpha/float64(m), alpha/float64(m+1)
-	checks := Checks{Rule: "computed deck counts D50 and D90 within their pins' relative tolerance (a test too weak to pin: D50 above its pin), batch tests failing only from 10¹¹ decks; computed from the exact laws (fixed points and rising from a seeded Monte Carlo), no false failures"}
+	checks := stattest.Checks{Rule: "computed deck counts D50 and D90 within their pins' relative tolerance (a test too weak to pin: D50 above its pin), batch tests failing only from 10¹¹ decks; computed from the exact laws (fixed points and rising from a seeded Monte Carlo), no false failures"}
 	// near checks that a computed figure is within tol of its pin.
 	near := func(pin, got, tol float64, format string, args ...any) {
 		rel := math.Abs(got-pin) / math.Abs(pin)
@@ -1137,8 +1139,8 @@ func TestModuloPower(t *testing.T) {
 	for i, forward := range []bool{false, true} {
 		law := moduloLaw(n, words, forward, 500_000)
 		loop := map[bool]string{false: "backward", true: "forward"}[forward]
-		Logf(t, "%s loop, level α/%d = %.3g (α/%d = %.3g for the tests not in the battery):", loop, m, level, m+1, level1)
-		Logf(t, "  %-13s %-12s %5s %10s %10s", "test", "λ per deck", "df", "D50", "D90")
+		stattest.Logf(t, "%s loop, level α/%d = %.3g (α/%d = %.3g for the tests not in the battery):", loop, m, level, m+1, level1)
+		stattest.Logf(t, "  %-13s %-12s %5s %10s %10s", "test", "λ per deck", "df", "D50", "D90")
 		estimated := map[string]string{"fixed-points": " (Monte Carlo)", "rising": " (Monte Carlo, mostly noise)"}
 		report := func(s powerSpec, level float64) {
 			d50 := decksFor(func(d float64) float64 { return s.power(d, level) }, 0.5)
@@ -1152,7 +1154,7 @@ func TestModuloPower(t *testing.T) {
 			for _, l := range lam {
 				top = max(top, l)
 			}
-			Logf(t, "  %-13s %-12.4g %5g %10.4g %10.4g%s", s.name, top/at, df, d50, d90, estimated[s.name])
+			stattest.Logf(t, "  %-13s %-12.4g %5g %10.4g %10.4g%s", s.name, top/at, df, d50, d90, estimated[s.name])
 			pin, ok := moduloPins[s.name]
 			switch {
 			case !checks.Check(ok, math.Inf(1), "%s: no pin", s.name):
@@ -1176,7 +1178,7 @@ func TestModuloPower(t *testing.T) {
 				risingShift += law.before[c*n+c-1] - 0.5
 			}
 		}
-		Logf(t, "  exact mean shifts: fixed points %.4g (λ %.3g per deck), rising sequences %.4g (λ %.3g per deck)",
+		stattest.Logf(t, "  exact mean shifts: fixed points %.4g (λ %.3g per deck), rising sequences %.4g (λ %.3g per deck)",
 			fixedShift, fixedShift*fixedShift, risingShift, risingShift*risingShift*12/(n+1))
 		battery, targeted := law.battery(), law.targeted()
 		for _, s := range battery {
@@ -1202,7 +1204,7 @@ func TestModuloPower(t *testing.T) {
 				}
 			}
 			at := combined(b.specs, 1e6, b.level)
-			Logf(t, "  %-13s D50 %.4g (%.4g to %.4g), D90 %.4g (%.4g to %.4g); fails 10⁶ decks with probability %.2g (%.2g to %.2g)",
+			stattest.Logf(t, "  %-13s D50 %.4g (%.4g to %.4g), D90 %.4g (%.4g to %.4g); fails 10⁶ decks with probability %.2g (%.2g to %.2g)",
 				b.name, d[1][0], d[2][0], d[0][0], d[1][1], d[2][1], d[0][1], at[1], at[0], at[2])
 			pin, ok := moduloPins[b.name]
 			if checks.Check(ok, math.Inf(1), "%s: no pin", b.name) {
@@ -1216,7 +1218,7 @@ func TestModuloPower(t *testing.T) {
 				continue
 			}
 			delta, decks := batchDecks(s, level)
-			Logf(t, "  %-13s batch p-values off uniform by at most %.2g: fails from about %.1g decks", s.name+"/batches", delta, decks)
+			stattest.Logf(t, "  %-13s batch p-values off uniform by at most %.2g: fails from about %.1g decks", s.name+"/batches", delta, decks)
 			checks.Check(decks > 1e11, math.Log(1e11/decks), "%s loop %s/batches: fails from %.2g decks, want > 1e11", loop, s.name, decks)
 		}
 	}
@@ -1248,7 +1250,7 @@ func TestModuloAudit(t *testing.T) {
 	if long.Enabled() {
 		runs = append(runs, run{32768, false, 0.99})
 	}
-	checks := Checks{Rule: "the audit must fail where positions fails with probability 0.999 (0.99 at 15 bits): a false failure for 1 seed in 1,000 (in 100); statistics within 5 standard deviations of their exact means; at 15 bits the battery passes 10⁶ decks and spearman fails at its 0.99 count; fixed seeds"}
+	checks := stattest.Checks{Rule: "the audit must fail where positions fails with probability 0.999 (0.99 at 15 bits): a false failure for 1 seed in 1,000 (in 100); statistics within 5 standard deviations of their exact means; at 15 bits the battery passes 10⁶ decks and spearman fails at its 0.99 count; fixed seeds"}
 	for _, c := range runs {
 		name := fmt.Sprintf("words=%d forward=%v", c.words, c.forward)
 		law := moduloLaw(n, c.words, c.forward, 0)
@@ -1266,12 +1268,12 @@ func TestModuloAudit(t *testing.T) {
 			case c.words != 32768:
 			case i == 1_000_000:
 				r := a.Report()
-				Logf(t, "%s, %d decks: %s (%d failed)", name, i, r.Verdict, len(r.Failed()))
+				stattest.Logf(t, "%s, %d decks: %s (%d failed)", name, i, r.Verdict, len(r.Failed()))
 				checks.Check(r.Verdict == Pass, 0, "%s at %d decks: verdict %s, want pass; failed: %v", name, i, r.Verdict, r.Failed())
 			case i == early:
 				r := a.Report()
 				_, _, p := spearmanTest(r.Positions, deckShape(n), float64(i))
-				Logf(t, "%s, %d decks: spearman p = %.3g", name, i, p)
+				stattest.Logf(t, "%s, %d decks: spearman p = %.3g", name, i, p)
 				checks.Below(p, DefaultAlpha/m, "%s, %d decks: spearman", name, i)
 			}
 		}
@@ -1297,7 +1299,7 @@ func TestModuloAudit(t *testing.T) {
 		for _, x := range r.Failed() {
 			failed = append(failed, x.Name)
 		}
-		Logf(t, "%s, %d decks (%v): %s %v; positions %.1f (mean %.1f ± %.1f), p = %.3g; spearman √χ² %.2f (√λ %.2f), p = %.3g",
+		stattest.Logf(t, "%s, %d decks (%v): %s %v; positions %.1f (mean %.1f ± %.1f), p = %.3g; spearman √χ² %.2f (√λ %.2f), p = %.3g",
 			name, decks, time.Since(start).Round(time.Millisecond), r.Verdict, failed, got.Statistic, mean, sd, got.P, math.Sqrt(chi2), math.Sqrt(sl[0]), sp)
 		checks.Check(r.Verdict == Fail && !got.Pass, 0, "%s, %d decks: verdict %s, positions passed %v (p = %.3g), want both to fail", name, decks, r.Verdict, got.Pass, got.P)
 		z := math.Abs(got.Statistic-mean) / sd

@@ -11,6 +11,8 @@ import (
 	"github.com/fairshuffle/shuffle/audit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // shoeDealer deals lines of m cards from shoes of k decks of 52: shuffle
@@ -108,7 +110,7 @@ func naiveDeck(seed uint64) func([]int) {
 // fair shuffle with probability at most α = 0.001 (Holm), so the five
 // fail together about 5 times in 1,000 seeds.
 func TestShoes(t *testing.T) {
-	checks := audit.Checks{Rule: "each fair shoe must run the tests that apply, skip the others with their reason, and pass at α = 0.001 after Holm's correction: a false failure about 1 seed in 1,000 an audit; fixed seeds"}
+	checks := stattest.Checks{Rule: "each fair shoe must run the tests that apply, skip the others with their reason, and pass at α = 0.001 after Holm's correction: a false failure about 1 seed in 1,000 an audit; fixed seeds"}
 	for i, d := range []shoeDealer{
 		{"2-deck shoe", 2, 104, nil},
 		{"6-deck shoe", 6, 312, nil},
@@ -124,7 +126,7 @@ func TestShoes(t *testing.T) {
 		r := d.run(t, decks, audit.Options{})
 		skipped := map[string]string{}
 		for _, x := range r.Tests {
-			audit.Logf(t, "%-26s %-24s p=%.3f %s", d.name, x.Name, x.P, x.Skipped)
+			stattest.Logf(t, "%-26s %-24s p=%.3f %s", d.name, x.Name, x.P, x.Skipped)
 			if !x.Ran() {
 				skipped[x.Name] = x.Skipped
 			}
@@ -152,7 +154,7 @@ func TestShoes(t *testing.T) {
 // TestShoePower is the negative control of the shoe tests: each planted
 // bias fails the named test far below Holm's threshold.
 func TestShoePower(t *testing.T) {
-	checks := audit.Checks{Rule: "each planted bias must fail its test at p below its stated bound, far under Holm's threshold at α = 0.001, and fail the audit; fixed seeds"}
+	checks := stattest.Checks{Rule: "each planted bias must fail its test at p below its stated bound, far under Holm's threshold at α = 0.001, and fail the audit; fixed seeds"}
 	for _, c := range []struct {
 		d     shoeDealer
 		decks int
@@ -171,7 +173,7 @@ func TestShoePower(t *testing.T) {
 		r := c.d.run(t, c.decks, audit.Options{})
 		got, ok := r.Test(c.test)
 		require.True(t, ok)
-		audit.Logf(t, "%-42s %6d decks: %s p=%.3g; failed: %v", c.d.name, c.decks, c.test, got.P, names(r.Failed()))
+		stattest.Logf(t, "%-42s %6d decks: %s p=%.3g; failed: %v", c.d.name, c.decks, c.test, got.P, names(r.Failed()))
 		checks.Below(got.P, c.maxP, "%s, %d decks: %s", c.d.name, c.decks, c.test)
 		checks.Check(r.Verdict == audit.Fail, 0, "%s, %d decks: verdict %s, want fail", c.d.name, c.decks, r.Verdict)
 	}
@@ -237,7 +239,7 @@ func TestGames(t *testing.T) {
 			r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
 		}
 	}
-	checks := audit.Checks{Rule: "fair deals must pass the audit at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000 an audit), biased ones fail their game at p < 1e-10; fixed seeds"}
+	checks := stattest.Checks{Rule: "fair deals must pass the audit at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000 an audit), biased ones fail their game at p < 1e-10; fixed seeds"}
 	for _, c := range []struct {
 		d     shoeDealer
 		game  audit.Game
@@ -252,7 +254,7 @@ func TestGames(t *testing.T) {
 		rep := c.d.run(t, c.decks, audit.Options{Games: []audit.Game{c.game}})
 		g, ok := rep.Test(c.game.Name)
 		require.True(t, ok)
-		audit.Logf(t, "%-34s %s χ²=%.1f df=%.0f p=%.3g", c.d.name, g.Name, g.Statistic, g.DF, g.P)
+		stattest.Logf(t, "%-34s %s χ²=%.1f df=%.0f p=%.3g", c.d.name, g.Name, g.Statistic, g.DF, g.P)
 		if c.pass {
 			checks.Check(rep.Verdict == audit.Pass, failedWorst(rep), "%s: verdict %s, want pass; failed: %s", c.d.name, rep.Verdict, failedList(rep))
 		} else {
@@ -272,7 +274,7 @@ func TestGames(t *testing.T) {
 // failed about one in twenty.
 func TestOneCard(t *testing.T) {
 	// 40 fair audits at α = 0.001: all pass with probability 0.96.
-	checks := audit.Checks{Rule: "40 fair audits, one a seed, must pass at α = 0.001 after Holm's correction: all pass with probability 0.96"}
+	checks := stattest.Checks{Rule: "40 fair audits, one a seed, must pass at α = 0.001 after Holm's correction: all pass with probability 0.96"}
 	shoe := make([]int, 14)
 	for seed := range uint64(40) {
 		r := rand.New(rand.NewPCG(seed, 2))
@@ -286,7 +288,7 @@ func TestOneCard(t *testing.T) {
 		}
 		rep := a.Report()
 		if rep.Verdict != audit.Pass {
-			audit.Logf(t, "seed %d: %v", seed, names(rep.Failed()))
+			stattest.Logf(t, "seed %d: %v", seed, names(rep.Failed()))
 		}
 		checks.Check(rep.Verdict == audit.Pass, failedWorst(rep), "seed %d: verdict %s, want pass; failed: %s", seed, rep.Verdict, failedList(rep))
 	}

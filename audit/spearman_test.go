@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // TestSpearmanVariance: over every equally likely line of small decks,
@@ -12,7 +14,7 @@ import (
 // so the variance it divides by is exact, and the lines' table sums to a
 // statistic of 0.
 func TestSpearmanVariance(t *testing.T) {
-	checks := Checks{Rule: "over every line of each shape: df 1 for each line, the mean statistic 1 to 1e-12, the summed table's statistic 0 to 1e-20 with p = 1; exact enumeration, no false failures"}
+	checks := stattest.Checks{Rule: "over every line of each shape: df 1 for each line, the mean statistic 1 to 1e-12, the summed table's statistic 0 to 1e-20 with p = 1; exact enumeration, no false failures"}
 	for _, s := range []shape{
 		{n: 3, k: 1, N: 3, m: 3}, {n: 4, k: 1, N: 4, m: 4}, {n: 6, k: 1, N: 6, m: 6},
 		{n: 5, k: 1, N: 5, m: 2}, {n: 5, k: 1, N: 5, m: 3},
@@ -55,7 +57,7 @@ func TestSpearmanVariance(t *testing.T) {
 // at once.
 func TestSpearmanCalibration(t *testing.T) {
 	r := rand.New(rand.NewPCG(2026, 52))
-	checks := Checks{Rule: "fair decks' p-values uniform by Kolmogorov–Smirnov at p > 1e-4 (a false failure for about 3 seeds in 10⁴), an unshuffled or reversed deck p < 1e-8"}
+	checks := stattest.Checks{Rule: "fair decks' p-values uniform by Kolmogorov–Smirnov at p > 1e-4 (a false failure for about 3 seeds in 10⁴), an unshuffled or reversed deck p < 1e-8"}
 	for _, c := range []struct {
 		s           shape
 		decks, runs int
@@ -83,7 +85,7 @@ func TestSpearmanCalibration(t *testing.T) {
 			ps = append(ps, p)
 		}
 		d, p := ksUniform(ps)
-		Logf(t, "n=%d k=%d m=%d, %d decks, %d runs: KS D=%.3f p=%.3g", s.n, s.k, s.m, c.decks, c.runs, d, p)
+		stattest.Logf(t, "n=%d k=%d m=%d, %d decks, %d runs: KS D=%.3f p=%.3g", s.n, s.k, s.m, c.decks, c.runs, d, p)
 		checks.Above(p, 1e-4, "n=%d k=%d m=%d, %d decks, %d runs: KS D=%.3f", s.n, s.k, s.m, c.decks, c.runs, d)
 	}
 	const n = 52

@@ -14,6 +14,8 @@ import (
 	"github.com/fairshuffle/shuffle/internal/long"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // alpha is each chi-square test's false-failure rate: a fair deal fails it,
@@ -149,23 +151,23 @@ func rank(p []int) int {
 // (a byte mod 52 gives each of 0..47 five times in 256 and each of 48..51
 // four), and with 8-bit words and the rejection passes.
 func TestPositions(t *testing.T) {
-	c := checks{rule: fmt.Sprintf("a fair deal must reach p > %g, false failure %g a check; the planted bias p < %g", alpha, alpha, controlP)}
+	c := stattest.Checks{Rule: fmt.Sprintf("a fair deal must reach p > %g, false failure %g a check; the planted bias p < %g", alpha, alpha, controlP)}
 	p := positionsP(20000, 52, fairDealer(newSeeder(1, 2)))
-	logf(t, "52 cards: p = %.3g", p)
-	c.above(p, alpha, "Deal's card × place table, 52 cards, 20,000 decks")
+	stattest.Logf(t, "52 cards: p = %.3g", p)
+	c.Above(p, alpha, "Deal's card × place table, 52 cards, 20,000 decks")
 
 	p = positionsP(3120, 312, fairDealer(newSeeder(3, 4)))
-	logf(t, "312 cards: p = %.3g", p)
-	c.above(p, alpha, "Deal's card × place table, 312 cards, 3,120 shoes")
+	stattest.Logf(t, "312 cards: p = %.3g", p)
+	c.Above(p, alpha, "Deal's card × place table, 312 cards, 3,120 shoes")
 
 	p = positionsP(20000, 52, narrowDealer(newSeeder(1, 2), 8, true))
-	logf(t, "8-bit words with the rejection: p = %.3g", p)
-	c.above(p, alpha, "8-bit words with the rejection are exact")
+	stattest.Logf(t, "8-bit words with the rejection: p = %.3g", p)
+	c.Above(p, alpha, "8-bit words with the rejection are exact")
 
 	p = positionsP(20000, 52, narrowDealer(newSeeder(1, 2), 8, false))
-	logf(t, "control, 8-bit words mod m: p = %.3g", p)
-	c.below(p, controlP, "control, 8-bit words mod m: the planted modulo bias must be caught")
-	c.report(t)
+	stattest.Logf(t, "control, 8-bit words mod m: p = %.3g", p)
+	c.Below(p, controlP, "control, 8-bit words mod m: the planted modulo bias must be caught")
+	c.Report(t)
 }
 
 // The orders of decks of 3, 5 and 6 cards, 50 to 100 decks per order, each
@@ -173,20 +175,20 @@ func TestPositions(t *testing.T) {
 // cards 16 mod 6 = 4 makes the last draw's 0..3 half again as likely as
 // 4 and 5), and 4-bit words with the rejection pass.
 func TestOrders(t *testing.T) {
-	ch := checks{rule: fmt.Sprintf("a fair deal must reach p > %g, false failure %g a check; the planted bias p < %g", alpha, alpha, controlP)}
+	ch := stattest.Checks{Rule: fmt.Sprintf("a fair deal must reach p > %g, false failure %g a check; the planted bias p < %g", alpha, alpha, controlP)}
 	for _, c := range []struct{ n, decks int }{{3, 600}, {5, 12000}, {6, 36000}} {
 		p := ordersP(c.decks, c.n, fairDealer(newSeeder(uint64(c.n), 5)))
-		logf(t, "%d cards, %d decks: p = %.3g", c.n, c.decks, p)
-		ch.above(p, alpha, "orders of %d cards, %d decks", c.n, c.decks)
+		stattest.Logf(t, "%d cards, %d decks: p = %.3g", c.n, c.decks, p)
+		ch.Above(p, alpha, "orders of %d cards, %d decks", c.n, c.decks)
 	}
 	p := ordersP(36000, 6, narrowDealer(newSeeder(6, 5), 4, true))
-	logf(t, "4-bit words with the rejection: p = %.3g", p)
-	ch.above(p, alpha, "4-bit words with the rejection are exact")
+	stattest.Logf(t, "4-bit words with the rejection: p = %.3g", p)
+	ch.Above(p, alpha, "4-bit words with the rejection are exact")
 
 	p = ordersP(36000, 6, narrowDealer(newSeeder(6, 5), 4, false))
-	logf(t, "control, 4-bit words mod m: p = %.3g", p)
-	ch.below(p, controlP, "control, 4-bit words mod m: the planted modulo bias must be caught")
-	ch.report(t)
+	stattest.Logf(t, "control, 4-bit words mod m: p = %.3g", p)
+	ch.Below(p, controlP, "control, 4-bit words mod m: the planted modulo bias must be caught")
+	ch.Report(t)
 }
 
 // The audit package's battery (audit.New(52, audit.Options{}), family-wise
@@ -202,21 +204,21 @@ func TestAuditBattery(t *testing.T) {
 		s.init(seed, []string{"alice"}, uint64(i), len(deck))
 		s.shuffle(deck)
 	}
-	c := checks{rule: fmt.Sprintf("the battery must pass a fair session at family-wise level %g (its false-failure rate) and fail the 8-bit modulo control", audit.DefaultAlpha)}
+	c := stattest.Checks{Rule: fmt.Sprintf("the battery must pass a fair session at family-wise level %g (its false-failure rate) and fail the 8-bit modulo control", audit.DefaultAlpha)}
 	r := auditDeals(t, 1_000_000, session)
 	for _, tt := range r.Tests {
 		if tt.Ran() {
-			logf(t, "%-22s p = %.3g", tt.Name, tt.P)
+			stattest.Logf(t, "%-22s p = %.3g", tt.Name, tt.P)
 		}
 	}
-	c.check(r.Verdict == audit.Pass, 1, "10⁶ deals of one session: verdict %s, want pass; failed: %s", r.Verdict, failedList(r))
+	c.Check(r.Verdict == audit.Pass, 1, "10⁶ deals of one session: verdict %s, want pass; failed: %s", r.Verdict, failedList(r))
 
 	r = auditDeals(t, 100_000, narrowDealer(newSeeder(9, 10), 8, false))
-	c.check(r.Verdict == audit.Fail, 0, "10⁵ decks of the 8-bit modulo control: verdict %s, want fail", r.Verdict)
+	c.Check(r.Verdict == audit.Fail, 0, "10⁵ decks of the 8-bit modulo control: verdict %s, want fail", r.Verdict)
 	for _, tt := range r.Failed() {
-		logf(t, "control fails %s: p = %.3g", tt.Name, tt.P)
+		stattest.Logf(t, "control fails %s: p = %.3g", tt.Name, tt.P)
 	}
-	c.report(t)
+	c.Report(t)
 }
 
 // failedList names a report's failed tests with their p-values, at most
@@ -225,8 +227,8 @@ func failedList(r *audit.Report) string {
 	f := r.Failed()
 	var s []string
 	for i, x := range f {
-		if i == worstShown {
-			s = append(s, fmt.Sprintf("and %d more", len(f)-worstShown))
+		if i == stattest.WorstShown {
+			s = append(s, fmt.Sprintf("and %d more", len(f)-stattest.WorstShown))
 			break
 		}
 		s = append(s, fmt.Sprintf("%s p=%.2g (Holm %.2g)", x.Name, x.P, x.Holm))
@@ -245,17 +247,17 @@ func TestAuditBatteryShoe(t *testing.T) {
 		s.init(seed, []string{"alice", "bob"}, uint64(i), len(deck))
 		s.shuffle(deck)
 	}
-	c := checks{rule: fmt.Sprintf("the battery must pass a fair session at family-wise level %g (its false-failure rate) and fail the 8-bit modulo control", audit.DefaultAlpha)}
+	c := stattest.Checks{Rule: fmt.Sprintf("the battery must pass a fair session at family-wise level %g (its false-failure rate) and fail the 8-bit modulo control", audit.DefaultAlpha)}
 	r := auditShoes(t, 100_000, session)
 	for _, tt := range r.Tests {
 		if tt.Ran() {
-			logf(t, "%-22s p = %.3g", tt.Name, tt.P)
+			stattest.Logf(t, "%-22s p = %.3g", tt.Name, tt.P)
 		}
 	}
-	c.check(r.Verdict == audit.Pass, 1, "10⁵ six-deck shoes of one session: verdict %s, want pass; failed: %s", r.Verdict, failedList(r))
+	c.Check(r.Verdict == audit.Pass, 1, "10⁵ six-deck shoes of one session: verdict %s, want pass; failed: %s", r.Verdict, failedList(r))
 	r = auditShoes(t, 20_000, narrowDealer(newSeeder(13, 14), 8, false))
-	c.check(r.Verdict == audit.Fail, 0, "2·10⁴ shoes of the 8-bit modulo control: verdict %s, want fail", r.Verdict)
-	c.report(t)
+	c.Check(r.Verdict == audit.Fail, 0, "2·10⁴ shoes of the 8-bit modulo control: verdict %s, want fail", r.Verdict)
+	c.Report(t)
 }
 
 // auditShoes audits shoes 312-card deals as six-deck shoes.

@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // alpha is the level of every statistical test here: a fair implementation
@@ -76,12 +78,12 @@ func jointLabels(label labelFunc, buckets, keys int) (sameFile, otherFile float6
 }
 
 func TestBucketUniform(t *testing.T) {
-	c := checks{rule: fmt.Sprintf("a uniform labelling must reach p > %g, a biased control p < %g; false failure %g a check", alpha, alpha, alpha)}
+	c := stattest.Checks{Rule: fmt.Sprintf("a uniform labelling must reach p > %g, a biased control p < %g; false failure %g a check", alpha, alpha, alpha)}
 	for _, buckets := range []int{2, 3, 7} {
 		ab, ac := jointLabels(Bucket, buckets, 20000)
-		logf(t, "buckets=%d: p=%.3g (same file), %.3g (other file)", buckets, ab, ac)
-		c.above(ab, alpha, "buckets=%d, same file", buckets)
-		c.above(ac, alpha, "buckets=%d, other file", buckets)
+		stattest.Logf(t, "buckets=%d: p=%.3g (same file), %.3g (other file)", buckets, ab, ac)
+		c.Above(ab, alpha, "buckets=%d, same file", buckets)
+		c.Above(ac, alpha, "buckets=%d, other file", buckets)
 	}
 	// Negative controls. A modulus of a short hash is biased (16 values onto
 	// 3 buckets: 6, 5, 5), and a label that ignores the line puts every line
@@ -91,14 +93,14 @@ func TestBucketUniform(t *testing.T) {
 		return Bucket(k, Pos{File: p.File}, buckets)
 	}
 	ab, ac := jointLabels(modulo, 3, 20000)
-	logf(t, "control, short modulus: p=%.3g, %.3g", ab, ac)
-	c.below(ab, alpha, "control, short modulus, same file")
-	c.below(ac, alpha, "control, short modulus, other file")
+	stattest.Logf(t, "control, short modulus: p=%.3g, %.3g", ab, ac)
+	c.Below(ab, alpha, "control, short modulus, same file")
+	c.Below(ac, alpha, "control, short modulus, other file")
 	ab, ac = jointLabels(byFile, 3, 20000)
-	logf(t, "control, label by file: p=%.3g (same file), %.3g (other file)", ab, ac)
-	c.below(ab, alpha, "control, label by file, same file")
-	c.above(ac, alpha, "control, label by file, other file") // lines of different files still differ
-	c.report(t)
+	stattest.Logf(t, "control, label by file: p=%.3g (same file), %.3g (other file)", ab, ac)
+	c.Below(ab, alpha, "control, label by file, same file")
+	c.Above(ac, alpha, "control, label by file, other file") // lines of different files still differ
+	c.Report(t)
 }
 
 // TestBucketExact draws labels among n = 3·2⁶¹ buckets, where one word in
@@ -117,10 +119,10 @@ func TestBucketExact(t *testing.T) {
 		}
 		return chiSquare(obs, uniform(9))
 	}
-	c := checks{rule: fmt.Sprintf("Bucket must reach p > %g, false failure %g; the biased controls p < %g", alpha, alpha, alpha)}
+	c := stattest.Checks{Rule: fmt.Sprintf("Bucket must reach p > %g, false failure %g; the biased controls p < %g", alpha, alpha, alpha)}
 	p := cells(bucket)
-	logf(t, "Bucket: p=%.3g", p)
-	c.above(p, alpha, "Bucket, 9 cells")
+	stattest.Logf(t, "Bucket: p=%.3g", p)
+	c.Above(p, alpha, "Bucket, 9 cells")
 
 	// Bucket agrees with the multiply-shift whenever the first word is kept.
 	nn := uint64(n)
@@ -140,12 +142,12 @@ func TestBucketExact(t *testing.T) {
 		return hi
 	}
 	p = cells(modulo)
-	logf(t, "control, modulus: p=%.3g", p)
-	c.below(p, alpha, "control, modulus")
+	stattest.Logf(t, "control, modulus: p=%.3g", p)
+	c.Below(p, alpha, "control, modulus")
 	p = cells(noReject)
-	logf(t, "control, no rejection: p=%.3g", p)
-	c.below(p, alpha, "control, no rejection")
-	c.report(t)
+	stattest.Logf(t, "control, no rejection: p=%.3g", p)
+	c.Below(p, alpha, "control, no rejection")
+	c.Report(t)
 }
 
 // twoSteps runs the two steps on the lines of some files as an engine
@@ -211,15 +213,15 @@ func TestOrderUniform(t *testing.T) {
 			return twoSteps(k, files, buckets, func(p Pos, _ string) int { return Bucket(k, p, buckets) })
 		}
 	}
-	c := checks{rule: fmt.Sprintf("a uniform shuffle must reach p > %g, the biased control p < %g; false failure %g a check", alpha, alpha, alpha)}
+	c := stattest.Checks{Rule: fmt.Sprintf("a uniform shuffle must reach p > %g, the biased control p < %g; false failure %g a check", alpha, alpha, alpha)}
 	for _, buckets := range []int{1, 2, 3, 64} {
 		p := orderTest(distinct, 12000, byPosition(distinct, buckets))
-		logf(t, "5 distinct lines, %d buckets: p=%.3g", buckets, p)
-		c.above(p, alpha, "5 distinct lines, %d buckets", buckets)
+		stattest.Logf(t, "5 distinct lines, %d buckets: p=%.3g", buckets, p)
+		c.Above(p, alpha, "5 distinct lines, %d buckets", buckets)
 	}
 	p := orderTest(repeated, 12000, byPosition(repeated, 3))
-	logf(t, "6 lines, 3 of them x and 2 z, 3 buckets: p=%.3g", p)
-	c.above(p, alpha, "6 lines, 3 of them x and 2 z, 3 buckets")
+	stattest.Logf(t, "6 lines, 3 of them x and 2 z, 3 buckets: p=%.3g", p)
+	c.Above(p, alpha, "6 lines, 3 of them x and 2 z, 3 buckets")
 
 	// Negative control: a content hash puts the three x's, and the two z's,
 	// in one bucket each.
@@ -229,9 +231,9 @@ func TestOrderUniform(t *testing.T) {
 		})
 	}
 	p = orderTest(repeated, 12000, byContent)
-	logf(t, "control, labelled by content: p=%.3g", p)
-	c.below(p, alpha, "control, labelled by content")
-	c.report(t)
+	stattest.Logf(t, "control, labelled by content: p=%.3g", p)
+	c.Below(p, alpha, "control, labelled by content")
+	c.Report(t)
 }
 
 // TestOrder checks that Order is what the two steps compute, whatever order

@@ -7,6 +7,8 @@ import (
 
 	"github.com/fairshuffle/shuffle/audit"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // TestGames: -game baccarat on the first 6 cards of 8-deck shoes, written
@@ -34,7 +36,7 @@ func TestGames(t *testing.T) {
 	}
 	player := func(s []int) bool { return audit.Baccarat.Outcomes[audit.Baccarat.Outcome(s)] == "player" }
 	flush := func(s []int) bool { return audit.Poker.Outcomes[audit.Poker.Outcome(s)] == "flush" }
-	ch := checks{rule: "fair deals must pass at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000), biased ones fail their game; fixed seeds"}
+	ch := stattest.Checks{Rule: "fair deals must pass at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000), biased ones fail their game; fixed seeds"}
 	for _, c := range []struct {
 		name, game, input string
 		deck              string
@@ -46,8 +48,8 @@ func TestGames(t *testing.T) {
 		{"flush-shy poker", "poker", deal(1, 5, 100000, flush), "52", 1},
 	} {
 		out, errs, code := inFile(t, c.input, "-deck", c.deck, "-game", c.game)
-		if !ch.check(code == c.code, 1, "%s: exit status %d, want %d; %s%s", c.name, code, c.code, verdictLine(out), errs) {
-			logf(t, "%s:\n%s", c.name, out)
+		if !ch.Check(code == c.code, 1, "%s: exit status %d, want %d; %s%s", c.name, code, c.code, verdictLine(out), errs) {
+			stattest.Logf(t, "%s:\n%s", c.name, out)
 			continue
 		}
 		want := "pass"
@@ -55,9 +57,9 @@ func TestGames(t *testing.T) {
 			want = "FAIL"
 		}
 		got := testResult(t, out, c.game)
-		ch.check(got == want, 0, "%s: %s %s, want %s: %s", c.name, c.game, got, want, strings.Join(strings.Fields(row(t, out, c.game)), " "))
+		ch.Check(got == want, 0, "%s: %s %s, want %s: %s", c.name, c.game, got, want, strings.Join(strings.Fields(row(t, out, c.game)), " "))
 	}
-	ch.report(t)
+	ch.Report(t)
 	for _, c := range []struct{ input, args, why string }{
 		{deal(8, 6, 10, nil), "-deck 416 -game poker", "-game poker: audit: game poker: 8 decks: defined for 1 deck only"},
 		{deal(1, 4, 10, nil), "-deck 52 -game baccarat", "-game baccarat: reads 6 cards, and a line holds 4"},

@@ -20,6 +20,8 @@ import (
 	"github.com/fairshuffle/shuffle"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 func audited(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -49,20 +51,20 @@ func row(t *testing.T, table, name string) string {
 // to uniform, is caught by its fixed points and cycles.
 func TestVerdicts(t *testing.T) {
 	out, _, code := audited(t, "-n", "20", "-trials", "50000")
-	c := checks{rule: "each uniform algorithm's row must find no bias, a family at α = 0.001 (the six fail together about 6 times in 1,000 seeds), and each biased one must be caught; fixed seeds"}
-	c.check(code == 0, 1, "exit status %d, want 0", code)
+	c := stattest.Checks{Rule: "each uniform algorithm's row must find no bias, a family at α = 0.001 (the six fail together about 6 times in 1,000 seeds), and each biased one must be caught; fixed seeds"}
+	c.Check(code == 0, 1, "exit status %d, want 0", code)
 	for _, a := range shuffle.Algorithms() {
 		r := strings.Join(strings.Fields(row(t, out, a.Name)), " ")
 		if a.Uniform {
-			c.check(strings.Contains(r, "no bias found"), 0, "%s, uniform: want no bias found: %s", a.Name, r)
+			c.Check(strings.Contains(r, "no bias found"), 0, "%s, uniform: want no bias found: %s", a.Name, r)
 		} else {
-			c.check(strings.Contains(r, "BIASED"), 0, "%s, biased: want BIASED: %s", a.Name, r)
+			c.Check(strings.Contains(r, "BIASED"), 0, "%s, biased: want BIASED: %s", a.Name, r)
 		}
 	}
 	// A cut keeps n−2 neighbours: adjacency catches it.
 	cut := row(t, out, "cut")
-	c.check(regexp.MustCompile(`^cut +no +\S+ +\S+ +\S+ +[^ ]+\* `).MatchString(cut), 0, "cut: adjacency must catch it: %s", strings.Join(strings.Fields(cut), " "))
-	c.report(t)
+	c.Check(regexp.MustCompile(`^cut +no +\S+ +\S+ +\S+ +[^ ]+\* `).MatchString(cut), 0, "cut: adjacency must catch it: %s", strings.Join(strings.Fields(cut), " "))
+	c.Report(t)
 }
 
 // TestAlgorithmSeeds: an algorithm's row does not depend on which other

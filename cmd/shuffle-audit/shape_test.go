@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/internal/stattest"
 )
 
 // shoes writes count shoes of k copies of n cards from math/rand/v2, one
@@ -63,19 +65,19 @@ func testResult(t *testing.T, report, name string) string {
 // fails, on its equal neighbours and its pairs, which are too even.
 func TestShoes(t *testing.T) {
 	needShoes(t)
-	c := checks{rule: "fair shoes must pass at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000), the stacked shoe fail equal-adjacency and pairs; fixed seeds"}
+	c := stattest.Checks{Rule: "fair shoes must pass at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000), the stacked shoe fail equal-adjacency and pairs; fixed seeds"}
 	fair := shoes(600, 52, 6, 0, false, fmtInts)
 	out, errs, code := inFile(t, fair)
 	require.True(t, code == 0 || code == 1, "exit status %d: %s", code, errs)
-	c.check(code == 0, 1, "fair shoes: exit status %d, want 0; %s", code, verdictLine(out))
+	c.Check(code == 0, 1, "fair shoes: exit status %d, want 0; %s", code, verdictLine(out))
 	assert.Contains(t, out, "Audit of 600 shoes of 6 decks of 52 cards (312 cards) from ")
-	c.check(strings.Contains(out, "\nverdict: pass\n"), 1, "fair shoes: %s, want verdict: pass", verdictLine(out))
+	c.Check(strings.Contains(out, "\nverdict: pass\n"), 1, "fair shoes: %s, want verdict: pass", verdictLine(out))
 	got := testResult(t, out, "equal-adjacency")
-	c.check(got == "pass", 0, "fair shoes: equal-adjacency %s, want pass: %s", got, strings.Join(strings.Fields(row(t, out, "equal-adjacency")), " "))
+	c.Check(got == "pass", 0, "fair shoes: equal-adjacency %s, want pass: %s", got, strings.Join(strings.Fields(row(t, out, "equal-adjacency")), " "))
 	assert.Regexp(t, `(?m)^fixed-points .* not run +a shoe`, out)
 
 	labels, _, code := streamed(t, shoes(600, 52, 6, 0, false, names52()))
-	c.check(code == 0, 1, "fair shoes as card labels: exit status %d, want 0; %s", code, verdictLine(labels))
+	c.Check(code == 0, 1, "fair shoes as card labels: exit status %d, want 0; %s", code, verdictLine(labels))
 	afterDigest := func(s string) string {
 		return regexp.MustCompile(`worst card: \S+`).ReplaceAllString(s[strings.Index(s, "\n"):], "")
 	}
@@ -83,17 +85,17 @@ func TestShoes(t *testing.T) {
 
 	// The labels of -labels: 8 a line are 2 copies of 4.
 	out, errs, code = streamed(t, shoes(500, 4, 2, 0, false, colours), "-labels", colourLabels(t))
-	c.check(code == 0, 1, "fair shoes of 2 copies of 4 labels: exit status %d, want 0; %s%s", code, verdictLine(out), errs)
+	c.Check(code == 0, 1, "fair shoes of 2 copies of 4 labels: exit status %d, want 0; %s%s", code, verdictLine(out), errs)
 	assert.Contains(t, out, "Audit of 500 shoes of 2 decks of 4 cards (8 cards)")
 
 	out, errs, code = inFile(t, shoes(600, 52, 6, 0, true, fmtInts))
-	c.check(code == 1, 1, "stacked shoes: exit status %d, want 1; %s%s", code, verdictLine(out), errs)
-	c.check(strings.Contains(out, "\nverdict: fail\n"), 1, "stacked shoes: %s, want verdict: fail", verdictLine(out))
+	c.Check(code == 1, 1, "stacked shoes: exit status %d, want 1; %s%s", code, verdictLine(out), errs)
+	c.Check(strings.Contains(out, "\nverdict: fail\n"), 1, "stacked shoes: %s, want verdict: fail", verdictLine(out))
 	for _, name := range []string{"equal-adjacency", "pairs"} {
 		got := testResult(t, out, name)
-		c.check(got == "FAIL", 0, "stacked shoes: %s %s, want FAIL: %s", name, got, strings.Join(strings.Fields(row(t, out, name)), " "))
+		c.Check(got == "FAIL", 0, "stacked shoes: %s %s, want FAIL: %s", name, got, strings.Join(strings.Fields(row(t, out, name)), " "))
 	}
-	c.report(t)
+	c.Report(t)
 }
 
 // TestShoeLines: the first line gives k, and must hold every card k

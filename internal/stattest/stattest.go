@@ -1,4 +1,9 @@
-package audit
+// Package stattest reports the checks of a statistical test: a test that
+// runs many checks (cases, sizes, seeds) records each in a [Checks], and a
+// failure prints one short summary, how many failed out of how many and the
+// worst few with the rule they are held to, not one error per check. The
+// tests of every package of the module use it; nothing else imports it.
+package stattest
 
 import (
 	"fmt"
@@ -7,11 +12,6 @@ import (
 	"strings"
 	"testing"
 )
-
-// This file is the audit package's copy of the root's checks_test.go. Its
-// names are exported so that the external tests (package audit_test) use
-// it as audit.Checks: a _test.go file's exported names are seen by the
-// package's external tests and are no part of the package itself.
 
 // WorstShown is how many failed checks a summary shows.
 const WorstShown = 5
@@ -66,10 +66,12 @@ func (c *Checks) Report(t testing.TB) {
 	if len(c.fails) == 0 {
 		return
 	}
-	t.Error(c.summary())
+	t.Error(c.Summary())
 }
 
-func (c *Checks) summary() string {
+// Summary is what Report fails a test with: the count, the rule, and the
+// worst failures first, at most WorstShown of them.
+func (c *Checks) Summary() string {
 	fails := slices.Clone(c.fails)
 	slices.SortStableFunc(fails, func(a, b failedCheck) int {
 		switch {
@@ -104,25 +106,5 @@ func Logf(t testing.TB, format string, args ...any) {
 	t.Helper()
 	if testing.Verbose() {
 		t.Logf(format, args...)
-	}
-}
-
-// TestChecksSummary pins the summary's form: the count, the rule, and the
-// worst failures first, at most WorstShown of them.
-func TestChecksSummary(t *testing.T) {
-	c := Checks{Rule: "p ≥ 0.01"}
-	for i := range 8 {
-		c.AtLeast(float64(i)/1000, 0.01, "case %d", i)
-	}
-	c.Below(0.5, 0.01, "control")
-	c.AtLeast(0.5, 0.01, "passes")
-	want := "9 of 10 checks failed (p ≥ 0.01); the worst 5:\n" +
-		"\tcase 0: p = 0, want ≥ 0.01\n" +
-		"\tcontrol: p = 0.5, want < 0.01\n" + // 50 times past, case 1 10 times
-		"\tcase 1: p = 0.001, want ≥ 0.01\n" +
-		"\tcase 2: p = 0.002, want ≥ 0.01\n" +
-		"\tcase 3: p = 0.003, want ≥ 0.01"
-	if got := c.summary(); got != want {
-		t.Errorf("summary:\n%s\nwant:\n%s", got, want)
 	}
 }
