@@ -34,7 +34,7 @@ func TestMissingNewlineCostsNothing(t *testing.T) {
 		{"buckets", 12 << 20, nil, false},
 		{"pipe", 6 << 20, nil, true},
 		{"pipe, buckets", 34 << 20, nil, true}, // past bucketPipe
-		{"spill", 12 << 20, []string{"--memory", "4M"}, false},
+		{"spill", 48 << 20, []string{"--memory", "16M"}, false},
 	} {
 		text := randomLines(path.size, 50, 150, 3)
 		with := write(t, "with", text)
@@ -67,7 +67,10 @@ func TestMissingNewlineCostsNothing(t *testing.T) {
 				t.Skip("the peak memory is not measured on this platform")
 			}
 			t.Logf("peak memory: %.1f MB with the newline, %.1f MB without", float64(a)/1e6, float64(b)/1e6)
-			assert.Less(t, float64(b), 1.05*float64(a), "the missing newline costs memory")
+			// 5%, and 256 KiB for the runtime's own noise from run to run
+			// (the collector's timing moves a peak of 10 MB by up to 0.3 MB):
+			// the bug this guards against cost a copy of the input.
+			assert.Less(t, float64(b), 1.05*float64(a)+256<<10, "the missing newline costs memory")
 		})
 	}
 }
