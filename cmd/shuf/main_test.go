@@ -69,6 +69,16 @@ func runBin(t *testing.T, stdin, tmp string, args ...string) result {
 	if tmp != "" {
 		cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
 	}
+	// No peak memory here: a child of this process is charged this
+	// process's peak (runPeak measures one).
+	return runResult(t, cmd, &out, &errb)
+}
+
+// runResult runs cmd, whose standard output and error go to out and errb,
+// and returns what it wrote and its exit status; it fails t if cmd could
+// not run at all.
+func runResult(t *testing.T, cmd *exec.Cmd, out, errb fmt.Stringer) result {
+	t.Helper()
 	err := cmd.Run()
 	r := result{stdout: out.String(), stderr: errb.String()}
 	if ee, ok := err.(*exec.ExitError); ok {
@@ -76,8 +86,6 @@ func runBin(t *testing.T, stdin, tmp string, args ...string) result {
 	} else {
 		require.NoError(t, err)
 	}
-	// No peak memory here: a child of this process is charged this
-	// process's peak (runPeak measures one).
 	return r
 }
 

@@ -134,14 +134,7 @@ func underUlimit(t *testing.T, kb int64, tmp string, args ...string) result {
 	cmd.Env = append(os.Environ(), "LC_ALL=C", "TMPDIR="+tmp)
 	var out, errb strings.Builder
 	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	r := result{stdout: out.String(), stderr: errb.String()}
-	if ee, ok := err.(*exec.ExitError); ok {
-		r.code = ee.ExitCode()
-	} else {
-		require.NoError(t, err)
-	}
-	return r
+	return runResult(t, cmd, &out, &errb)
 }
 
 // TestUlimit: under "ulimit -v", --memory's default is what the address
