@@ -39,7 +39,7 @@
 //	"server_seed"   64 lowercase hex digits, once revealed
 //	"client_seeds"  an array of one or more strings    }
 //	"nonce"         a decimal string (or an integer)   } a round's: all three or none
-//	"n"             the number of cards, 1 to 2³²−1    }
+//	"n"             the number of cards, 1 to [MaxCards]  }
 //	"deck"          the card numbers, place 0 first, if dealt
 //	"cards"         the deck's labels (see [Label]), when n is a multiple of 52
 //
@@ -76,9 +76,11 @@ const Version = 1
 // SeedSize is the length of a server seed in bytes.
 const SeedSize = 32
 
-// MaxCards is the largest number of cards a round can have: n is written as
-// a uint32 in the key.
-const MaxCards = math.MaxUint32
+// MaxCards is the largest number of cards a round of this package can have:
+// 65,536, or 1,260 decks. The key writes n as a uint32, but a verifier must
+// deal the round again, and the page fair/verify.html must do it in a
+// browser: every front end refuses a larger n before allocating anything.
+const MaxCards = 1 << 16
 
 // domain opens the key's message: it names the protocol and its version.
 const domain = "fairshuffle/deal/v1"
@@ -141,8 +143,8 @@ func checkInputs(prefix string, clientSeeds []string, n int) error {
 	if uint64(len(clientSeeds)) > math.MaxUint32 {
 		return fmt.Errorf("%s%d client seeds, more than 2³²−1", prefix, len(clientSeeds))
 	}
-	if n < 1 || uint64(n) > MaxCards {
-		return fmt.Errorf("%sn = %d cards, want 1 to %d", prefix, n, uint64(MaxCards))
+	if n < 1 || n > MaxCards {
+		return fmt.Errorf("%sn = %d cards, want 1 to %d", prefix, n, MaxCards)
 	}
 	return nil
 }
@@ -217,8 +219,9 @@ func (s *stream) shuffle(deck []int) {
 	}
 }
 
-// Verify checks a revealed round: commitment (hex, either case) commits to
-// serverSeed, compared in constant time, and deck is the deal of the round.
+// Verify checks a revealed round: commitment (64 lowercase hex digits, as
+// [Commit] writes it and every front end requires) commits to serverSeed,
+// compared in constant time, and deck is the deal of the round.
 //
 // It returns a *[MismatchError] for a failed check, another error for an
 // input [Deal] refuses or a commitment not of 64 hex digits.
@@ -236,12 +239,12 @@ func Verify(commitment string, serverSeed []byte, clientSeeds []string, nonce ui
 	return compareDeck(serverSeed, clientSeeds, nonce, deck)
 }
 
-// decodeCommitment returns the 32 bytes that 64 hex digits spell.
+// decodeCommitment returns the 32 bytes that 64 lowercase hex digits spell.
 func decodeCommitment(commitment string) ([]byte, error) {
-	b, err := hex.DecodeString(commitment)
-	if err != nil || len(b) != sha256.Size {
-		return nil, fmt.Errorf("fair: commitment is not %d hex digits", 2*sha256.Size)
+	if !isHex32(commitment) {
+		return nil, fmt.Errorf("fair: commitment is not %d lowercase hex digits", 2*sha256.Size)
 	}
+	b, _ := hex.DecodeString(commitment)
 	return b, nil
 }
 
