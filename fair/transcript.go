@@ -162,16 +162,8 @@ func writeString(b *bytes.Buffer, s string) {
 // that is not a permutation of 0..n−1, no labels that are not the deck's,
 // no invalid UTF-8. Its errors name the field and what is wrong with it.
 func (t *Transcript) UnmarshalJSON(data []byte) error {
-	if !utf8.Valid(data) {
-		i := 0
-		for i < len(data) {
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				break
-			}
-			i += size
-		}
-		return fmt.Errorf("fair: transcript: byte %d: invalid UTF-8", i)
+	if err := checkText(data); err != nil {
+		return fmt.Errorf("fair: transcript: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
@@ -333,6 +325,56 @@ func (t *Transcript) UnmarshalJSON(data []byte) error {
 
 // maxInt is the largest int on this platform.
 const maxInt = int(^uint(0) >> 1)
+
+// checkText returns an error if data is not valid UTF-8 or holds an escape
+// of a lone surrogate (\ud800 not followed by \udc00 to \udfff, or the
+// second half alone): a string that is no Unicode text, which encoding/json
+// would read as U+FFFD.
+func checkText(data []byte) error {
+	if !utf8.Valid(data) {
+		i := 0
+		for i < len(data) {
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			i += size
+		}
+		return fmt.Errorf("byte %d: invalid UTF-8", i)
+	}
+	in, high := false, false // in a string; just after a first half
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		switch {
+		case !in:
+			in = c == '"'
+			continue
+		case c == '"':
+			in = false
+		case c == '\\' && i+1 < len(data) && data[i+1] == 'u' && i+6 <= len(data):
+			u, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 16)
+			if err != nil {
+				return nil // a bad escape: the JSON syntax check says where
+			}
+			switch {
+			case high && (u < 0xdc00 || u > 0xdfff), !high && 0xdc00 <= u && u <= 0xdfff:
+				return fmt.Errorf("byte %d: \\u%s: a lone surrogate, not a Unicode character", i, data[i+2:i+6])
+			}
+			high = 0xd800 <= u && u <= 0xdbff
+			i += 5
+			continue
+		case c == '\\':
+			i++ // the escaped byte
+		}
+		if high {
+			return fmt.Errorf("byte %d: a lone surrogate, not a Unicode character", i)
+		}
+	}
+	if high {
+		return fmt.Errorf("byte %d: a lone surrogate, not a Unicode character", len(data))
+	}
+	return nil
+}
 
 // isDecimal reports whether s is a non-negative decimal integer without
 // leading zeros.
