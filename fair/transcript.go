@@ -222,8 +222,8 @@ func (t *Transcript) UnmarshalJSON(data []byte) error {
 			}
 		case "nonce":
 			s := string(raw)
-			if raw[0] == '"' {
-				s = s[1 : len(s)-1]
+			if raw[0] == '"' && json.Unmarshal(raw, &s) != nil {
+				return bad("a decimal integer from 0 to 2⁶⁴−1 without leading zeros, as a string or a number")
 			}
 			if !isDecimal(s) {
 				return bad("a decimal integer from 0 to 2⁶⁴−1 without leading zeros, as a string or a number")
@@ -342,36 +342,46 @@ func checkText(data []byte) error {
 		}
 		return fmt.Errorf("byte %d: invalid UTF-8", i)
 	}
-	in, high := false, false // in a string; just after a first half
+	in, high := false, -1 // in a string; where a first half was just read
+	lone := func(at int) error {
+		return fmt.Errorf("byte %d: \\u%s: a lone surrogate, not a Unicode character", at, data[at+2:at+6])
+	}
 	for i := 0; i < len(data); i++ {
 		c := data[i]
-		switch {
-		case !in:
+		if !in {
 			in = c == '"'
 			continue
-		case c == '"':
-			in = false
-		case c == '\\' && i+1 < len(data) && data[i+1] == 'u' && i+6 <= len(data):
+		}
+		if c == '\\' && i+6 <= len(data) && data[i+1] == 'u' {
 			u, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 16)
 			if err != nil {
 				return nil // a bad escape: the JSON syntax check says where
 			}
 			switch {
-			case high && (u < 0xdc00 || u > 0xdfff), !high && 0xdc00 <= u && u <= 0xdfff:
-				return fmt.Errorf("byte %d: \\u%s: a lone surrogate, not a Unicode character", i, data[i+2:i+6])
+			case high >= 0 && (u < 0xdc00 || u > 0xdfff):
+				return lone(high)
+			case high < 0 && 0xdc00 <= u && u <= 0xdfff:
+				return lone(i)
+			case 0xd800 <= u && u <= 0xdbff:
+				high = i
+			default:
+				high = -1
 			}
-			high = 0xd800 <= u && u <= 0xdbff
 			i += 5
 			continue
-		case c == '\\':
+		}
+		if high >= 0 {
+			return lone(high)
+		}
+		switch c {
+		case '"':
+			in = false
+		case '\\':
 			i++ // the escaped byte
 		}
-		if high {
-			return fmt.Errorf("byte %d: a lone surrogate, not a Unicode character", i)
-		}
 	}
-	if high {
-		return fmt.Errorf("byte %d: a lone surrogate, not a Unicode character", len(data))
+	if high >= 0 {
+		return lone(high)
 	}
 	return nil
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -168,4 +170,37 @@ func TestBadInput(t *testing.T) {
 	code, out, _ := fairdeal(t, "", "help")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "fairdeal verify [-commitment HEX] [TRANSCRIPT]")
+}
+
+// One verifier, three front ends: every transcript of
+// fair/testdata/verdicts.json gets from the command the verdict that
+// fair.VerifyJSON and the page give it, as its exit status (0 pass, 1
+// fail, 2 error).
+func TestVerdicts(t *testing.T) {
+	b, err := os.ReadFile("../../fair/testdata/verdicts.json")
+	require.NoError(t, err)
+	var cases []struct {
+		Name     string `json:"name"`
+		Input    string `json:"input"`
+		Base64   string `json:"input_base64"`
+		Recorded string `json:"commitment"`
+		Verdict  string `json:"verdict"`
+	}
+	require.NoError(t, json.Unmarshal(b, &cases))
+	require.Greater(t, len(cases), 100)
+	status := map[string]int{"pass": 0, "fail": 1, "error": 2}
+	for _, c := range cases {
+		in := c.Input
+		if c.Base64 != "" {
+			raw, err := base64.StdEncoding.DecodeString(c.Base64)
+			require.NoError(t, err)
+			in = string(raw)
+		}
+		args := []string{"verify"}
+		if c.Recorded != "" {
+			args = append(args, "-commitment", c.Recorded)
+		}
+		code, out, errs := fairdeal(t, in, args...)
+		assert.Equal(t, status[c.Verdict], code, "%s:\n%s%s", c.Name, out, errs)
+	}
 }
