@@ -8,10 +8,13 @@
 //	seed := fair.NewServerSeed()
 //	fmt.Println(fair.Commit(seed)) // published before any client seed is taken
 //
-// then deals each round from the players' seeds and a nonce that is never
-// used twice ([Session] counts the nonces), and after revealing the seed
-// lets the players run [Verify], the command cmd/fairdeal or the page
-// fair/verify.html, which all give the same deck.
+// then deals each round from the players' seeds and a nonce fixed before
+// they arrive: [Session] deals each set of client seeds at nonces 0, 1, 2,
+// … in turn, so that a player whose rounds show no gap knows the house did
+// not choose the nonce. After the seed is revealed the players check their
+// rounds, or their whole [History], with [VerifyJSON], the command
+// cmd/fairdeal or the page fair/verify.html, which accept and reject the
+// same transcripts.
 //
 // # The protocol, version 1
 //
@@ -44,7 +47,9 @@
 //	"cards"         the deck's labels (see [Label]), when n is a multiple of 52
 //
 // The nonce is written as a string because JavaScript's numbers hold
-// integers exactly only up to 2⁵³.
+// integers exactly only up to 2⁵³. A [History] is an array of revealed
+// transcripts of rounds under one commitment. docs/fair-deal.md states the
+// JSON rules every front end applies.
 // docs/fair-deal.md states what the protocol proves and what it does not,
 // and testdata/fair/vectors.json holds test vectors for other
 // implementations.
@@ -76,10 +81,9 @@ const Version = 1
 // SeedSize is the length of a server seed in bytes.
 const SeedSize = 32
 
-// MaxCards is the largest number of cards a round of this package can have:
-// 65,536, or 1,260 decks. The key writes n as a uint32, but a verifier must
-// deal the round again, and the page fair/verify.html must do it in a
-// browser: every front end refuses a larger n before allocating anything.
+// MaxCards is the most cards a round can have, 1,260 decks: every verifier,
+// the page in a browser too, must deal it again. A larger n is refused
+// before any allocation.
 const MaxCards = 1 << 16
 
 // domain opens the key's message: it names the protocol and its version.
@@ -219,9 +223,8 @@ func (s *stream) shuffle(deck []int) {
 	}
 }
 
-// Verify checks a revealed round: commitment (64 lowercase hex digits, as
-// [Commit] writes it and every front end requires) commits to serverSeed,
-// compared in constant time, and deck is the deal of the round.
+// Verify checks a revealed round: commitment (64 lowercase hex digits)
+// commits to serverSeed, compared in constant time, and deck is its deal.
 //
 // It returns a *[MismatchError] for a failed check, another error for an
 // input [Deal] refuses or a commitment not of 64 hex digits.

@@ -9,19 +9,14 @@ import (
 	"strings"
 )
 
-// History is a player's rounds under one commitment, in the order played:
-// every round the player saw dealt under that server seed. Its JSON form is
-// an array of one or more revealed transcripts of rounds, all of the same
-// commitment and server seed.
-//
-// Its [History.Verify] checks each round and that the nonces of each set of
-// client seeds run 0, 1, 2, … with no gap, repeat or change of order, as a
-// [Session] deals them: a house that dealt at a nonce of its choice leaves
-// a gap.
+// History is every round a player saw under one commitment, in order. Its
+// JSON form is an array of revealed transcripts of rounds of one commitment
+// and seed; [History.Verify] checks too that the nonces of each set of
+// client seeds run 0, 1, 2, … with no gap, as a [Session] deals them.
 type History []Transcript
 
-// UnmarshalJSON reads h from its JSON form, each transcript by the rules of
-// [Transcript.UnmarshalJSON]. Its errors name the round, from 0.
+// UnmarshalJSON reads h from its JSON form, each transcript as
+// [Transcript.UnmarshalJSON] does; its errors name the round.
 func (h *History) UnmarshalJSON(data []byte) error {
 	if err := checkText(data); err != nil {
 		return fmt.Errorf("fair: history: %v", err)
@@ -69,10 +64,9 @@ func (h History) check() error {
 	return nil
 }
 
-// Verify checks h: each round as [Transcript.Verify] does, then the nonces.
-// It returns a *[RoundError] holding a *[MismatchError] for the first round
-// that fails, a *[NonceError] for the first round out of its sequence, and
-// another error for a history that breaks the rules of its JSON form.
+// Verify checks each round as [Transcript.Verify] does, then the nonces. It
+// returns a *[RoundError] (of a *[MismatchError]), a *[NonceError], or an
+// error for a history that breaks the rules of its JSON form.
 func (h History) Verify() error {
 	if err := h.check(); err != nil {
 		return err
@@ -121,7 +115,7 @@ func (e *RoundError) Error() string {
 func (e *RoundError) Unwrap() error { return e.Err }
 
 // A NonceError is a round of a [History] whose nonce is not the next of its
-// client seeds: a gap, a repeat, or rounds out of order.
+// client seeds.
 type NonceError struct {
 	Round       int // its place in the history, from 0
 	ClientSeeds []string
@@ -139,17 +133,12 @@ func (e *NonceError) Error() string {
 	return fmt.Sprintf("fair: history[%d]: nonce %d, want %d: the rounds of the client seeds %s must run 0, 1, 2, … with no gap", e.Round, e.Nonce, e.Want, seeds)
 }
 
-// VerifyJSON checks a revealed transcript or a [History] in its JSON form,
-// as the command fairdeal verify and the page fair/verify.html do: the
-// same rules, the same verdict. A recorded commitment, if not empty, is the
-// one the player noted before sending a seed: the server seed must hash to
-// it. It takes O(size of data + cards dealt) time.
+// VerifyJSON checks a revealed transcript or [History] in JSON, as fairdeal
+// verify and fair/verify.html do. If recorded, the commitment the player
+// noted, is not "", the seed must hash to it.
 //
-// It returns nil if everything checks out; a *[MismatchError] (directly or
-// in a *[RoundError]) or a *[NonceError] if the round or the history does
-// not verify; and another error, naming where and what, if data breaks a
-// rule of the JSON form, holds no revealed seed ([ErrNotRevealed]), or
-// recorded is not 64 lowercase hex digits.
+// It returns nil, an error for which [Failed] is true, or an error naming
+// what breaks the JSON form or is not revealed ([ErrNotRevealed]).
 func VerifyJSON(data []byte, recorded string) error {
 	if recorded != "" && !isHex32(recorded) {
 		return errors.New("fair: the recorded commitment: want 64 lowercase hex digits")
@@ -184,9 +173,8 @@ func VerifyJSON(data []byte, recorded string) error {
 	return verify()
 }
 
-// Failed reports whether err, from [VerifyJSON] or a Verify method, says
-// that a well-formed round or history does not verify (a *[MismatchError]
-// or a *[NonceError]), rather than that the input is wrong.
+// Failed reports whether err says that a well-formed round or history does
+// not verify (a *[MismatchError] or *[NonceError]), not that input is bad.
 func Failed(err error) bool {
 	var m *MismatchError
 	var n *NonceError

@@ -14,19 +14,15 @@ import (
 // been revealed: every later deal would be known in advance.
 var ErrRevealed = errors.New("fair: the session's server seed is revealed: start a new session")
 
-// ErrNoncesSpent is what [Session.Deal] and [Session.Next] return once the
-// deal at nonce 2⁶⁴−1 of a set of client seeds is done: no nonce is left
-// for those seeds under this server seed.
+// ErrNoncesSpent is what [Session.Deal] and [Session.Next] return for client
+// seeds whose nonce 2⁶⁴−1 is dealt: none is left.
 var ErrNoncesSpent = errors.New("fair: every nonce of these client seeds is spent under the session's server seed: start a new session")
 
-// Session is the house's side of one server seed's rounds. It deals the
-// rounds of each set of client seeds (the same seeds in the same order) at
-// nonces 0, 1, 2, … in turn, so that the nonce is fixed before the seeds
-// arrive and a player can check that their rounds have no gap. It reveals
-// the seed once, after every deal in progress.
+// Session is the house's side of one server seed's rounds. It deals each
+// set of client seeds (in order) at nonces 0, 1, 2, …, fixed before the
+// seeds arrive, and reveals the seed once, after the deals in progress.
 //
-// It holds one [Counter] per set of client seeds dealt. It is safe for
-// concurrent use; printing it shows the commitment, not the seed.
+// It is safe for concurrent use; printing it shows the commitment, not the seed.
 type Session struct {
 	// life is held shared by each deal, from its check of revealed to its
 	// deck, and exclusively by Reveal, which so waits for deals in progress.
@@ -39,9 +35,8 @@ type Session struct {
 	counters map[string]*Counter // by setKey of the client seeds
 }
 
-// A Counter is where a [Session] stands with one set of client seeds: the
-// nonce its next deal of those seeds uses. Spent is set once the deal at
-// nonce 2⁶⁴−1 is done; Next is then 2⁶⁴−1, and no deal is left.
+// A Counter is the next nonce of a [Session] for one set of client seeds;
+// Spent, with Next = 2⁶⁴−1, once that nonce is dealt.
 type Counter struct {
 	ClientSeeds []string
 	Next        uint64
@@ -75,14 +70,9 @@ func NewSession() *Session {
 	return s
 }
 
-// ResumeSession returns a session of serverSeed whose counters are
-// counters, for a house that restarts and stored them; a set of client
-// seeds not among them starts at nonce 0.
-//
-// The house must store the counter of a round's seeds ([Session.Counters])
-// before it publishes the round. It returns an error if serverSeed is not
-// SeedSize bytes, or a counter breaks [Deal]'s rules on client seeds, is
-// Spent with a Next other than 2⁶⁴−1, or repeats another's client seeds.
+// ResumeSession returns a session of serverSeed at the counters a house
+// stored ([Session.Counters]) before publishing each round; other seeds
+// start at nonce 0. It returns an error for a malformed or repeated counter.
 func ResumeSession(serverSeed []byte, counters []Counter) (*Session, error) {
 	if len(serverSeed) != SeedSize {
 		return nil, fmt.Errorf("fair: server seed is %d bytes, want %d", len(serverSeed), SeedSize)
@@ -111,8 +101,8 @@ func ResumeSession(serverSeed []byte, counters []Counter) (*Session, error) {
 // before taking the players' seeds.
 func (s *Session) Commitment() string { return s.commitment }
 
-// Next returns the nonce the next deal of clientSeeds will use: 0 for seeds
-// not dealt yet. It returns [ErrNoncesSpent] if none is left.
+// Next returns the nonce of the next deal of clientSeeds (0 at first), or
+// [ErrNoncesSpent].
 func (s *Session) Next(clientSeeds []string) (uint64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -126,8 +116,8 @@ func (s *Session) Next(clientSeeds []string) (uint64, error) {
 	return c.Next, nil
 }
 
-// Counters returns a copy of the session's counters, one per set of client
-// seeds dealt, in no particular order: what [ResumeSession] needs.
+// Counters returns a copy of the counters of the client seeds dealt, in no
+// order: what [ResumeSession] needs.
 func (s *Session) Counters() []Counter {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -138,13 +128,9 @@ func (s *Session) Counters() []Counter {
 	return out
 }
 
-// Deal deals a round of n cards from clientSeeds at their next nonce and
-// returns its transcript, without the seed ([Session.Reveal] gives it later).
-// It takes O(n) time and O(n) memory, and the first deal of a set of seeds
-// adds their counter to the session.
-//
-// It returns [Deal]'s errors, [ErrRevealed] or [ErrNoncesSpent]; a failed deal
-// uses no nonce.
+// Deal deals n cards from clientSeeds at their next nonce and returns the
+// transcript, without the seed, in O(n) time. It returns [Deal]'s errors,
+// [ErrRevealed] or [ErrNoncesSpent]; a failed deal uses no nonce.
 func (s *Session) Deal(clientSeeds []string, n int) (*Transcript, error) {
 	if err := checkRound(s.seed[:], clientSeeds, n); err != nil {
 		return nil, err
@@ -191,10 +177,8 @@ func (s *Session) take(clientSeeds []string) (uint64, error) {
 	return nonce, nil
 }
 
-// Reveal ends the session and returns a copy of its seed, to publish so
-// that the players can verify every round dealt. It waits for the deals in
-// progress: every deal that succeeds has completed before Reveal returns,
-// and later deals fail with [ErrRevealed].
+// Reveal ends the session and returns a copy of its seed, to publish. It
+// waits for the deals in progress; later deals fail with [ErrRevealed].
 func (s *Session) Reveal() []byte {
 	s.life.Lock()
 	defer s.life.Unlock()
@@ -202,8 +186,7 @@ func (s *Session) Reveal() []byte {
 	return slices.Clone(s.seed[:])
 }
 
-// String describes s by its commitment and the number of sets of client
-// seeds it has dealt.
+// String describes s by its commitment and its number of counters.
 func (s *Session) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
