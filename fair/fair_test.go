@@ -194,8 +194,8 @@ func TestDealErrors(t *testing.T) {
 		assert.EqualError(t, err, c.msg)
 	}
 	// Past MaxCards, an error before any allocation: not the fatal
-	// out-of-memory of a deck of 2³²−1 cards, nor a wasted deck of 65,537.
-	for _, n := range []int{MaxCards + 1, math.MaxUint32, math.MaxInt} {
+	// out-of-memory of a deck of 2³¹−1 cards, nor a wasted deck of 65,537.
+	for _, n := range []int{MaxCards + 1, math.MaxInt32, math.MaxInt} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		d, err := Deal(seed0(), []string{"a"}, 0, n)

@@ -130,7 +130,7 @@ func TestSessionReveal(t *testing.T) {
 // the deals that ever succeed, and each took the next nonce of its seeds.
 // Run it under go test -race. Without the wait (a Reveal that only sets a
 // flag), deals in progress complete after it and the test fails.
-func TestSessionRevealWaits(t *testing.T) {
+func TestSessionConcurrentReveal(t *testing.T) {
 	var completed atomic.Int64
 	afterDeal = func() { completed.Add(1) }
 	defer func() { afterDeal = nil }()
