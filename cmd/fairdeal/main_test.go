@@ -204,3 +204,32 @@ func TestVerdicts(t *testing.T) {
 		assert.Equal(t, status[c.Verdict], code, "%s:\n%s%s", c.Name, out, errs)
 	}
 }
+
+// A history and a recorded commitment: what verify prints.
+func TestVerifyHistory(t *testing.T) {
+	secret := issueSecret(t)
+	var rounds []string
+	for _, nonce := range []string{"0", "1", "2"} {
+		code, out, errs := fairdeal(t, "", "deal", "-secret", secret, "-client", "alice", "-nonce", nonce, "-n", "5", "-reveal")
+		require.Equal(t, 0, code, errs)
+		rounds = append(rounds, strings.TrimSpace(out))
+	}
+	code, out, _ := fairdeal(t, "["+strings.Join(rounds, ",")+"]", "verify", "-commitment", issueCommitment)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "ok: 3 rounds under commitment "+issueCommitment+": each deck is the deal, and the nonces of each set of client seeds run 0, 1, 2, … with no gap\n", out)
+
+	code, out, _ = fairdeal(t, "["+rounds[0]+","+rounds[2]+"]", "verify")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "NOT VERIFIED: history[1]: nonce 2, want 1: the rounds of the client seeds [\"alice\"] must run 0, 1, 2, … with no gap\n"+
+		"note: compare the commitment with the one you recorded before sending your seed (-commitment checks it)\n", out)
+
+	other := fair.Commit(make([]byte, 32))
+	code, out, _ = fairdeal(t, rounds[0], "verify", "-commitment", other)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "NOT VERIFIED: the SHA-256 of the server seed is "+issueCommitment+", not "+other+", the commitment you recorded\n")
+
+	code, out, errs := fairdeal(t, rounds[0], "verify", "-commitment", strings.ToUpper(issueCommitment))
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "fairdeal: verify: standard input: the recorded commitment: want 64 lowercase hex digits\n", errs)
+}
