@@ -13,6 +13,22 @@ const html = readFileSync(new URL("fair/verify.html", root), "utf8");
 const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
 if (scripts.length !== 1) throw new Error(`verify.html has ${scripts.length} inline scripts, want 1`);
 const FairDeal = new Function(scripts[0][1] + "\nreturn FairDeal;")();
+
+// With a file of cases ([{input_base64, commitment, verdict}], as fair's
+// TestVerdictsMutated writes them), check only those and say which differ.
+if (process.argv[2] !== undefined) {
+  let bad = 0;
+  const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
+  for (const c of cases) {
+    const r = await FairDeal.verifyBytes(Buffer.from(c.input_base64 ?? "", "base64"), c.commitment || "");
+    if (r.verdict !== c.verdict) {
+      bad++;
+      console.log(`FAIL ${JSON.stringify(Buffer.from(c.input_base64 ?? "", "base64").toString("latin1"))}: ${r.verdict}, want ${c.verdict}: ${r.message}`);
+    }
+  }
+  console.log(`${cases.length - bad} of ${cases.length} cases agree`);
+  process.exit(bad === 0 ? 0 : 1);
+}
 const file = JSON.parse(readFileSync(new URL("testdata/fair/vectors.json", root), "utf8"));
 
 let failures = 0, checks = 0;
