@@ -227,7 +227,7 @@ func (s *stream) shuffle(deck []int) {
 // commits to serverSeed, compared in constant time, and deck is its deal.
 //
 // It returns a *[MismatchError] for a failed check, another error for an
-// input [Deal] refuses or a commitment not of 64 hex digits.
+// input [Deal] refuses or a commitment not of 64 lowercase hex digits.
 func Verify(commitment string, serverSeed []byte, clientSeeds []string, nonce uint64, deck []int) error {
 	committed, err := decodeCommitment(commitment)
 	if err != nil {
