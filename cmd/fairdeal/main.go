@@ -10,8 +10,10 @@
 // 0600; an existing file is never overwritten) and prints the commitment
 // as a transcript: publish it before taking the players' seeds. deal deals
 // a round from the seed in FILE, the client seeds in the order given, the
-// nonce (never use one twice under a seed) and n cards (52 by default, or
-// 52·K for K decks), and prints its transcript; -reveal adds the server
+// nonce (the number of earlier rounds of the same client seeds under the
+// seed: 0, 1, 2, …, as docs/fair-deal.md requires and players check) and n
+// cards (52 by default, or 52·K for K decks), and prints its transcript;
+// -reveal adds the server
 // seed, once every round under it is over. verify reads a revealed
 // transcript, or a history (an array of a player's transcripts under one
 // commitment), from the file or standard input and checks that the
@@ -146,7 +148,7 @@ func deal(args []string, stdout, stderr io.Writer) error {
 	secret := fs.String("secret", "", "read the server seed, in hex, from this `file`")
 	var clients clientSeeds
 	fs.Var(&clients, "client", "a client `seed`; repeat it for several, in order")
-	nonce := fs.String("nonce", "", "the round's `nonce`, 0 to 2⁶⁴−1: never the same twice under a seed")
+	nonce := fs.String("nonce", "", "the round's `nonce`: the number of earlier rounds of these client seeds under the seed (0, 1, 2, …)")
 	n := fs.Int("n", 52, "the number of `cards`")
 	decks := fs.Int("decks", 0, "deal a shoe of `K` decks: 52·K cards")
 	reveal := fs.Bool("reveal", false, "write the server seed into the transcript")
