@@ -13,15 +13,14 @@
 // nonce (the number of earlier rounds of the same client seeds under the
 // seed: 0, 1, 2, …, as docs/fair-deal.md requires and players check) and n
 // cards (52 by default, or 52·K for K decks), and prints its transcript;
-// -reveal adds the server
-// seed, once every round under it is over. verify reads a revealed
-// transcript, or a history (an array of a player's transcripts under one
-// commitment), from the file or standard input and checks that the
-// commitment is the SHA-256 of the seed, that each deck is the deal and
-// that the nonces of each set of client seeds run 0, 1, 2, … with no gap;
-// -commitment is the commitment the player recorded before sending a seed.
-// It accepts and rejects exactly what fair.VerifyJSON and the page
-// fair/verify.html do.
+// -reveal adds the server seed, once every round under it is over. verify
+// reads a revealed transcript, or a history (an array of a player's
+// transcripts under one commitment), from the file or standard input and
+// checks that the commitment is the SHA-256 of the seed, that each deck is
+// the deal and that the nonces of each set of client seeds run 0, 1, 2, …
+// with no gap; -commitment is the commitment the player recorded before
+// sending a seed. It accepts and rejects exactly what fair.VerifyJSON and
+// the page fair/verify.html do.
 //
 // A transcript is one JSON object: version, commitment, server_seed once
 // revealed, client_seeds, nonce (a decimal string), n, deck (card numbers,
