@@ -146,7 +146,7 @@ func pageResult(t *testing.T, dom string) (verdict, message, deck string) {
 // 400×800 the verdict is on the screen. With SHUFFLE_LONG=1, in the
 // chromium on the PATH: about 1.5 s a page, 2 pages at a time.
 func TestPageChromium(t *testing.T) {
-	long.Skip(t, "the verifier page in headless Chromium (40 s)")
+	long.Skip(t, "the verifier page in headless Chromium (36 pages, two at a time)")
 	chromium = findChromium(t)
 	b, err := os.ReadFile(vectorsFile)
 	require.NoError(t, err)
