@@ -30,8 +30,9 @@ func Example() {
 	// <nil>
 }
 
-// A game server's rounds: the session deals each at the next nonce, and
-// the transcripts verify once the seed is revealed.
+// A game server's rounds: the session deals the rounds of each set of
+// client seeds at nonces 0, 1, 2, …, and the transcripts verify once the
+// seed is revealed.
 func ExampleSession() {
 	s := fair.NewSession()
 	fmt.Println(len(s.Commitment()), "hex digits published")
@@ -46,15 +47,15 @@ func ExampleSession() {
 	seed := s.Reveal()
 	for _, t := range rounds {
 		t.ServerSeed = seed
-		fmt.Println("nonce", t.Nonce, t.Verify())
+		fmt.Println(t.ClientSeeds[0], "nonce", t.Nonce, t.Verify())
 	}
 	_, err := s.Deal([]string{"carol"}, 52)
 	fmt.Println(err)
 	// Output:
 	// 64 hex digits published
-	// nonce 0 <nil>
-	// nonce 1 <nil>
-	// nonce 2 <nil>
+	// alice nonce 0 <nil>
+	// bob nonce 0 <nil>
+	// alice nonce 1 <nil>
 	// fair: the session's server seed is revealed: start a new session
 }
 

@@ -8,10 +8,13 @@
 //	seed := fair.NewServerSeed()
 //	fmt.Println(fair.Commit(seed)) // published before any client seed is taken
 //
-// then deals each round from the players' seeds and a nonce that is never
-// used twice ([Session] counts the nonces), and after revealing the seed
-// lets the players run [Verify], the command cmd/fairdeal or the page
-// fair/verify.html, which all give the same deck.
+// then deals each round from the players' seeds and a nonce fixed before
+// they arrive: [Session] deals each set of client seeds at nonces 0, 1, 2,
+// … in turn, so that a player whose rounds show no gap knows the house did
+// not choose the nonce. After the seed is revealed the players check their
+// rounds, or their whole [History], with [VerifyJSON], the command
+// cmd/fairdeal or the page fair/verify.html, which accept and reject the
+// same transcripts.
 //
 // # The protocol, version 1
 //
@@ -39,12 +42,14 @@
 //	"server_seed"   64 lowercase hex digits, once revealed
 //	"client_seeds"  an array of one or more strings    }
 //	"nonce"         a decimal string (or an integer)   } a round's: all three or none
-//	"n"             the number of cards, 1 to 2³²−1    }
+//	"n"             the number of cards, 1 to [MaxCards]  }
 //	"deck"          the card numbers, place 0 first, if dealt
 //	"cards"         the deck's labels (see [Label]), when n is a multiple of 52
 //
 // The nonce is written as a string because JavaScript's numbers hold
-// integers exactly only up to 2⁵³.
+// integers exactly only up to 2⁵³. A [History] is an array of revealed
+// transcripts of rounds under one commitment. docs/fair-deal.md states the
+// JSON rules every front end applies.
 // docs/fair-deal.md states what the protocol proves and what it does not,
 // and testdata/fair/vectors.json holds test vectors for other
 // implementations.
@@ -76,9 +81,10 @@ const Version = 1
 // SeedSize is the length of a server seed in bytes.
 const SeedSize = 32
 
-// MaxCards is the largest number of cards a round can have: n is written as
-// a uint32 in the key.
-const MaxCards = math.MaxUint32
+// MaxCards is the most cards a round can have, 1,260 decks: every verifier,
+// the page in a browser too, must deal it again. A larger n is refused
+// before any allocation.
+const MaxCards = 1 << 16
 
 // domain opens the key's message: it names the protocol and its version.
 const domain = "fairshuffle/deal/v1"
@@ -141,8 +147,8 @@ func checkInputs(prefix string, clientSeeds []string, n int) error {
 	if uint64(len(clientSeeds)) > math.MaxUint32 {
 		return fmt.Errorf("%s%d client seeds, more than 2³²−1", prefix, len(clientSeeds))
 	}
-	if n < 1 || uint64(n) > MaxCards {
-		return fmt.Errorf("%sn = %d cards, want 1 to %d", prefix, n, uint64(MaxCards))
+	if n < 1 || n > MaxCards {
+		return fmt.Errorf("%sn = %d cards, want 1 to %d", prefix, n, MaxCards)
 	}
 	return nil
 }
@@ -217,11 +223,11 @@ func (s *stream) shuffle(deck []int) {
 	}
 }
 
-// Verify checks a revealed round: commitment (hex, either case) commits to
-// serverSeed, compared in constant time, and deck is the deal of the round.
+// Verify checks a revealed round: commitment (64 lowercase hex digits)
+// commits to serverSeed, compared in constant time, and deck is its deal.
 //
 // It returns a *[MismatchError] for a failed check, another error for an
-// input [Deal] refuses or a commitment not of 64 hex digits.
+// input [Deal] refuses or a commitment not of 64 lowercase hex digits.
 func Verify(commitment string, serverSeed []byte, clientSeeds []string, nonce uint64, deck []int) error {
 	committed, err := decodeCommitment(commitment)
 	if err != nil {
@@ -236,12 +242,12 @@ func Verify(commitment string, serverSeed []byte, clientSeeds []string, nonce ui
 	return compareDeck(serverSeed, clientSeeds, nonce, deck)
 }
 
-// decodeCommitment returns the 32 bytes that 64 hex digits spell.
+// decodeCommitment returns the 32 bytes that 64 lowercase hex digits spell.
 func decodeCommitment(commitment string) ([]byte, error) {
-	b, err := hex.DecodeString(commitment)
-	if err != nil || len(b) != sha256.Size {
-		return nil, fmt.Errorf("fair: commitment is not %d hex digits", 2*sha256.Size)
+	if !isHex32(commitment) {
+		return nil, fmt.Errorf("fair: commitment is not %d lowercase hex digits", 2*sha256.Size)
 	}
+	b, _ := hex.DecodeString(commitment)
 	return b, nil
 }
 

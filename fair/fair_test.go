@@ -12,6 +12,7 @@ import (
 	"math"
 	"math/big"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,8 +184,8 @@ func TestDealErrors(t *testing.T) {
 		{seed0(), nil, 52, "fair: no client seed"},
 		{seed0(), []string{}, 52, "fair: no client seed"},
 		{seed0(), []string{"a", "\xff"}, 52, "fair: client seed 1 (from 0) is not valid UTF-8"},
-		{seed0(), []string{"a"}, 0, "fair: n = 0 cards, want 1 to 4294967295"},
-		{seed0(), []string{"a"}, -1, "fair: n = -1 cards, want 1 to 4294967295"},
+		{seed0(), []string{"a"}, 0, "fair: n = 0 cards, want 1 to 65536"},
+		{seed0(), []string{"a"}, -1, "fair: n = -1 cards, want 1 to 65536"},
 	} {
 		d, err := Deal(c.seed, c.clients, 0, c.n)
 		assert.Nil(t, d)
@@ -192,11 +193,20 @@ func TestDealErrors(t *testing.T) {
 		_, err = NewSource(c.seed, c.clients, 0, c.n)
 		assert.EqualError(t, err, c.msg)
 	}
-	if math.MaxInt > math.MaxUint32 {
-		var past uint64 = math.MaxUint32 + 1
-		_, err := Deal(seed0(), []string{"a"}, 0, int(past))
-		assert.EqualError(t, err, "fair: n = 4294967296 cards, want 1 to 4294967295")
+	// Past MaxCards, an error before any allocation: not the fatal
+	// out-of-memory of a deck of 2³¹−1 cards, nor a wasted deck of 65,537.
+	for _, n := range []int{MaxCards + 1, math.MaxInt32, math.MaxInt} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		d, err := Deal(seed0(), []string{"a"}, 0, n)
+		runtime.ReadMemStats(&after)
+		assert.Nil(t, d)
+		assert.EqualError(t, err, "fair: n = "+strconv.Itoa(n)+" cards, want 1 to 65536")
+		assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1024), "n = %d: the error's bytes only", n)
 	}
+	d, err := Deal(seed0(), []string{"a"}, 0, MaxCards)
+	require.NoError(t, err)
+	assert.Len(t, d, MaxCards)
 }
 
 func TestPanics(t *testing.T) {
@@ -258,7 +268,6 @@ func TestVerify(t *testing.T) {
 	deck, _ := Deal(seed, clients, 7, 52)
 	c := Commit(seed)
 	assert.NoError(t, Verify(c, seed, clients, 7, deck))
-	assert.NoError(t, Verify(strings.ToUpper(c), seed, clients, 7, deck), "hex of either case")
 
 	other := slices.Clone(seed)
 	other[31] ^= 1
@@ -284,13 +293,14 @@ func TestVerify(t *testing.T) {
 	err = Verify(c, seed, []string{"bob", "alice"}, 7, deck) // seeds in another order
 	require.ErrorAs(t, err, &m)
 
-	for _, bc := range []string{"", c[:63], c + "0", "zz" + c[2:]} {
+	// Lowercase only, as Commit writes it and the page and the command read it.
+	for _, bc := range []string{"", c[:63], c + "0", "zz" + c[2:], strings.ToUpper(c), "A" + c[1:]} {
 		err = Verify(bc, seed, clients, 7, deck)
-		assert.EqualError(t, err, "fair: commitment is not 64 hex digits")
+		assert.EqualError(t, err, "fair: commitment is not 64 lowercase hex digits")
 		assert.False(t, errors.As(err, &m))
 	}
 	assert.EqualError(t, Verify(c, seed[:4], clients, 7, deck), "fair: server seed is 4 bytes, want 32")
-	assert.EqualError(t, Verify(c, seed, clients, 7, nil), "fair: n = 0 cards, want 1 to 4294967295")
+	assert.EqualError(t, Verify(c, seed, clients, 7, nil), "fair: n = 0 cards, want 1 to 65536")
 }
 
 // The library imports only the standard library: no import path of its

@@ -82,3 +82,47 @@ func FuzzDeal(f *testing.F) {
 		}
 	})
 }
+
+// FuzzVerifyJSON feeds VerifyJSON any bytes, from the transcripts of
+// testdata/verdicts.json: it must never panic, and an input it judges
+// (pass or fail) must read as a transcript or history whose canonical form,
+// as MarshalJSON writes it, gets the same verdict.
+func FuzzVerifyJSON(f *testing.F) {
+	for _, c := range verdictCases(f) {
+		f.Add(c.bytes())
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		verdict := verdictOf(VerifyJSON(data, ""))
+		if verdict == "error" {
+			return
+		}
+		var canon []byte
+		var h History
+		if err := json.Unmarshal(data, &h); err == nil {
+			canon = append(canon, '[')
+			for i := range h {
+				b, err := h[i].MarshalJSON()
+				if err != nil {
+					t.Fatalf("judged %s, cannot write round %d: %v", verdict, i, err)
+				}
+				if i > 0 {
+					canon = append(canon, ',')
+				}
+				canon = append(canon, b...)
+			}
+			canon = append(canon, ']')
+		} else {
+			var tr Transcript
+			if err := json.Unmarshal(data, &tr); err != nil {
+				t.Fatalf("judged %s, reads as neither a history nor a transcript: %v", verdict, err)
+			}
+			var err error
+			if canon, err = tr.MarshalJSON(); err != nil {
+				t.Fatalf("judged %s, cannot write it: %v", verdict, err)
+			}
+		}
+		if again := verdictOf(VerifyJSON(canon, "")); again != verdict {
+			t.Fatalf("%q is %s, its canonical form %s is %s", data, verdict, canon, again)
+		}
+	})
+}

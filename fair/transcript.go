@@ -162,16 +162,8 @@ func writeString(b *bytes.Buffer, s string) {
 // that is not a permutation of 0..n−1, no labels that are not the deck's,
 // no invalid UTF-8. Its errors name the field and what is wrong with it.
 func (t *Transcript) UnmarshalJSON(data []byte) error {
-	if !utf8.Valid(data) {
-		i := 0
-		for i < len(data) {
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				break
-			}
-			i += size
-		}
-		return fmt.Errorf("fair: transcript: byte %d: invalid UTF-8", i)
+	if err := checkText(data); err != nil {
+		return fmt.Errorf("fair: transcript: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
@@ -230,8 +222,8 @@ func (t *Transcript) UnmarshalJSON(data []byte) error {
 			}
 		case "nonce":
 			s := string(raw)
-			if raw[0] == '"' {
-				s = s[1 : len(s)-1]
+			if raw[0] == '"' && json.Unmarshal(raw, &s) != nil {
+				return bad("a decimal integer from 0 to 2⁶⁴−1 without leading zeros, as a string or a number")
 			}
 			if !isDecimal(s) {
 				return bad("a decimal integer from 0 to 2⁶⁴−1 without leading zeros, as a string or a number")
@@ -333,6 +325,66 @@ func (t *Transcript) UnmarshalJSON(data []byte) error {
 
 // maxInt is the largest int on this platform.
 const maxInt = int(^uint(0) >> 1)
+
+// checkText returns an error if data is not valid UTF-8 or holds an escape
+// of a lone surrogate (\ud800 not followed by \udc00 to \udfff, or the
+// second half alone): a string that is no Unicode text, which encoding/json
+// would read as U+FFFD.
+func checkText(data []byte) error {
+	if !utf8.Valid(data) {
+		i := 0
+		for i < len(data) {
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			i += size
+		}
+		return fmt.Errorf("byte %d: invalid UTF-8", i)
+	}
+	in, high := false, -1 // in a string; where a first half was just read
+	lone := func(at int) error {
+		return fmt.Errorf("byte %d: \\u%s: a lone surrogate, not a Unicode character", at, data[at+2:at+6])
+	}
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if !in {
+			in = c == '"'
+			continue
+		}
+		if c == '\\' && i+6 <= len(data) && data[i+1] == 'u' {
+			u, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 16)
+			if err != nil {
+				return nil // a bad escape: the JSON syntax check says where
+			}
+			switch {
+			case high >= 0 && (u < 0xdc00 || u > 0xdfff):
+				return lone(high)
+			case high < 0 && 0xdc00 <= u && u <= 0xdfff:
+				return lone(i)
+			case 0xd800 <= u && u <= 0xdbff:
+				high = i
+			default:
+				high = -1
+			}
+			i += 5
+			continue
+		}
+		if high >= 0 {
+			return lone(high)
+		}
+		switch c {
+		case '"':
+			in = false
+		case '\\':
+			i++ // the escaped byte
+		}
+	}
+	if high >= 0 {
+		return lone(high)
+	}
+	return nil
+}
 
 // isDecimal reports whether s is a non-negative decimal integer without
 // leading zeros.

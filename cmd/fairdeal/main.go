@@ -4,17 +4,23 @@
 //
 //	fairdeal commit -secret FILE
 //	fairdeal deal -secret FILE -client SEED [-client SEED]... -nonce N [-n CARDS | -decks K] [-reveal]
-//	fairdeal verify [TRANSCRIPT]
+//	fairdeal verify [-commitment HEX] [TRANSCRIPT]
 //
 // commit makes a server seed, writes it in hex to FILE (created with mode
 // 0600; an existing file is never overwritten) and prints the commitment
 // as a transcript: publish it before taking the players' seeds. deal deals
 // a round from the seed in FILE, the client seeds in the order given, the
-// nonce (never use one twice under a seed) and n cards (52 by default, or
-// 52·K for K decks), and prints its transcript; -reveal adds the server
-// seed, once every round under it is over. verify reads a revealed
-// transcript from the file or standard input and checks that the
-// commitment is the SHA-256 of the seed and that the deck is the deal.
+// nonce (the number of earlier rounds of the same client seeds under the
+// seed: 0, 1, 2, …, as docs/fair-deal.md requires and players check) and n
+// cards (52 by default, or 52·K for K decks), and prints its transcript;
+// -reveal adds the server seed, once every round under it is over. verify
+// reads a revealed transcript, or a history (an array of a player's
+// transcripts under one commitment), from the file or standard input and
+// checks that the commitment is the SHA-256 of the seed, that each deck is
+// the deal and that the nonces of each set of client seeds run 0, 1, 2, …
+// with no gap; -commitment is the commitment the player recorded before
+// sending a seed. It accepts and rejects exactly what fair.VerifyJSON and
+// the page fair/verify.html do.
 //
 // A transcript is one JSON object: version, commitment, server_seed once
 // revealed, client_seeds, nonce (a decimal string), n, deck (card numbers,
@@ -39,9 +45,9 @@ import (
 	"github.com/fairshuffle/shuffle/fair"
 )
 
-// maxCards bounds the deals of this command, so that a transcript cannot
-// make it allocate gigabytes: 2²⁴ cards (128 MiB).
-const maxCards = 1 << 24
+// maxCards bounds the deals of this command: fair.MaxCards, the bound of
+// every front end, so that a transcript cannot make it allocate gigabytes.
+const maxCards = fair.MaxCards
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -50,7 +56,7 @@ func main() {
 const usage = `usage:
   fairdeal commit -secret FILE
   fairdeal deal -secret FILE -client SEED [-client SEED]... -nonce N [-n CARDS | -decks K] [-reveal]
-  fairdeal verify [TRANSCRIPT]
+  fairdeal verify [-commitment HEX] [TRANSCRIPT]
 exit status: 0 verified (or done), 1 not verified, 2 bad input or usage
 `
 
@@ -141,7 +147,7 @@ func deal(args []string, stdout, stderr io.Writer) error {
 	secret := fs.String("secret", "", "read the server seed, in hex, from this `file`")
 	var clients clientSeeds
 	fs.Var(&clients, "client", "a client `seed`; repeat it for several, in order")
-	nonce := fs.String("nonce", "", "the round's `nonce`, 0 to 2⁶⁴−1: never the same twice under a seed")
+	nonce := fs.String("nonce", "", "the round's `nonce`: the number of earlier rounds of these client seeds under the seed (0, 1, 2, …)")
 	n := fs.Int("n", 52, "the number of `cards`")
 	decks := fs.Int("decks", 0, "deal a shoe of `K` decks: 52·K cards")
 	reveal := fs.Bool("reveal", false, "write the server seed into the transcript")
@@ -215,6 +221,7 @@ func write(w io.Writer, t *fair.Transcript) error {
 
 func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlags("verify", stderr)
+	recorded := fs.String("commitment", "", "the commitment (64 lowercase hex digits) you recorded before sending your seed")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -240,20 +247,48 @@ func verify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "fairdeal: verify: %s: %v\n", name, err)
 		return 2
 	}
+	// The verdict is fair.VerifyJSON's; what follows only explains it.
+	verr := fair.VerifyJSON(data, *recorded)
+	if verr != nil && !fair.Failed(verr) {
+		msg := strings.TrimPrefix(verr.Error(), "fair: ")
+		if errors.Is(verr, fair.ErrNotRevealed) {
+			msg = "no server_seed: the house has not revealed it, so there is nothing to verify yet"
+		}
+		fmt.Fprintf(stderr, "fairdeal: verify: %s: %s\n", where(name, data, verr), msg)
+		return 2
+	}
+	defer func() {
+		if *recorded == "" {
+			fmt.Fprintln(stdout, "note: compare the commitment with the one you recorded before sending your seed (-commitment checks it)")
+		}
+	}()
+	var h fair.History
+	if json.Unmarshal(data, &h) == nil {
+		if verr != nil {
+			fmt.Fprintf(stdout, "NOT VERIFIED: %s\n", strings.TrimPrefix(verr.Error(), "fair: "))
+			return 1
+		}
+		fmt.Fprintf(stdout, "ok: %d round%s under commitment %s: each deck is the deal, and the nonces of each set of client seeds run 0, 1, 2, … with no gap\n",
+			len(h), plural(len(h)), h[0].Commitment)
+		return 0
+	}
 	var t fair.Transcript
-	if err := json.Unmarshal(data, &t); err != nil {
-		fmt.Fprintf(stderr, "fairdeal: verify: %s: %s\n", where(name, data, err), strings.TrimPrefix(err.Error(), "fair: "))
+	json.Unmarshal(data, &t) // VerifyJSON read it
+	status := 0
+	if *recorded != "" {
+		if c := fair.Commit(t.ServerSeed); c != *recorded {
+			fmt.Fprintf(stdout, "NOT VERIFIED: the SHA-256 of the server seed is %s, not %s, the commitment you recorded\n", c, *recorded)
+			status = 1
+		} else {
+			fmt.Fprintln(stdout, "ok: the SHA-256 of the server seed is the commitment you recorded")
+		}
+	}
+	status = max(status, report(&t, stdout))
+	if (status != 0) != (verr != nil) { // cannot happen: report makes the same checks
+		fmt.Fprintf(stderr, "fairdeal: verify: internal error: fair.VerifyJSON says %v, the report %d\n", verr, status)
 		return 2
 	}
-	switch {
-	case t.ServerSeed == nil:
-		fmt.Fprintf(stderr, "fairdeal: verify: %s: no server_seed: the house has not revealed it, so there is nothing to verify yet\n", name)
-		return 2
-	case t.N > maxCards:
-		fmt.Fprintf(stderr, "fairdeal: verify: %s: n = %d: this command deals at most %d cards\n", name, t.N, maxCards)
-		return 2
-	}
-	return report(&t, stdout)
+	return status
 }
 
 // where is the place of a JSON error in data: name:line:column for a

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,7 +56,8 @@ func TestDealIssueVector(t *testing.T) {
 	assert.Equal(t, 0, code, errs)
 	assert.Equal(t, "ok: the commitment is the SHA-256 of the server seed\n"+
 		"ok: the deck is the deal of 1 client seed, nonce 0, 52 cards\n"+
-		"8H 4S 7S 8C KS 3D 9D AC 5C 4C 7C 9H 8S 4H 10D KD 6C 2H 6H QH JH QS 10S 3H AH JC 3S 7D 5H JS 10H KH 9S 5S QD 3C 7H 4D 10C 5D 2D 2C 6S QC AS 2S AD JD KC 8D 6D 9C\n", out)
+		"8H 4S 7S 8C KS 3D 9D AC 5C 4C 7C 9H 8S 4H 10D KD 6C 2H 6H QH JH QS 10S 3H AH JC 3S 7D 5H JS 10H KH 9S 5S QD 3C 7H 4D 10C 5D 2D 2C 6S QC AS 2S AD JD KC 8D 6D 9C\n"+
+		"note: compare the commitment with the one you recorded before sending your seed (-commitment checks it)\n", out)
 }
 
 // commit, then deal a shoe and a small round with -reveal, then verify
@@ -136,7 +139,7 @@ func TestBadInput(t *testing.T) {
 		{"", []string{"deal", "-secret", secret, "-nonce", "0"}, "fairdeal: deal: at least one -client SEED is required"},
 		{"", []string{"deal", "-secret", secret, "-client", "a"}, "fairdeal: deal: -nonce N is required"},
 		{"", []string{"deal", "-secret", secret, "-client", "a", "-nonce", "-1"}, `fairdeal: deal: -nonce "-1": want an integer`},
-		{"", []string{"deal", "-secret", secret, "-client", "a", "-nonce", "0", "-n", "0"}, "fairdeal: deal: -n 0: want 1 to 16777216"},
+		{"", []string{"deal", "-secret", secret, "-client", "a", "-nonce", "0", "-n", "0"}, "fairdeal: deal: -n 0: want 1 to 65536"},
 		{"", []string{"deal", "-secret", secret, "-client", "a", "-nonce", "0", "-n", "52", "-decks", "2"}, "fairdeal: deal: -n and -decks: give one"},
 		{"", []string{"deal", "-secret", secret, "-client", "\xff", "-nonce", "0"}, "fairdeal: deal: fair: client seed 0 (from 0) is not valid UTF-8"},
 		{"", []string{"deal", "-secret", secret + "x", "-client", "a", "-nonce", "0"}, "no such file"},
@@ -148,7 +151,7 @@ func TestBadInput(t *testing.T) {
 		{`{"version":1,` + c + `,"n":"52"}`, []string{"verify"}, `fairdeal: verify: standard input: transcript: "n": want an integer from 1 to`},
 		{`{"version":1,` + c + `,"client_seeds":["a"],"nonce":"0","n":3,"deck":[0,1,7]}`, []string{"verify"}, `transcript: "deck"[2]: 7 is not a card number in 0..2`},
 		{`{"version":1,` + c + `,"client_seeds":["a"],"nonce":"0","n":3}`, []string{"verify"}, "no server_seed: the house has not revealed it"},
-		{`{"version":1,` + c + `,"server_seed":"` + issueSeed + `","client_seeds":["a"],"nonce":"0","n":16777217}`, []string{"verify"}, "this command deals at most 16777216 cards"},
+		{`{"version":1,` + c + `,"server_seed":"` + issueSeed + `","client_seeds":["a"],"nonce":"0","n":65537}`, []string{"verify"}, `transcript: "n": want an integer from 1 to 65536`},
 		{"", []string{"verify"}, "fairdeal: verify: standard input:1:1: unexpected end of JSON input"},
 	} {
 		code, out, errs := fairdeal(t, tc.stdin, tc.args...)
@@ -166,5 +169,67 @@ func TestBadInput(t *testing.T) {
 
 	code, out, _ := fairdeal(t, "", "help")
 	assert.Equal(t, 0, code)
-	assert.Contains(t, out, "fairdeal verify [TRANSCRIPT]")
+	assert.Contains(t, out, "fairdeal verify [-commitment HEX] [TRANSCRIPT]")
+}
+
+// One verifier, three front ends: every transcript of
+// fair/testdata/verdicts.json gets from the command the verdict that
+// fair.VerifyJSON and the page give it, as its exit status (0 pass, 1
+// fail, 2 error).
+func TestVerdicts(t *testing.T) {
+	b, err := os.ReadFile("../../fair/testdata/verdicts.json")
+	require.NoError(t, err)
+	var cases []struct {
+		Name     string `json:"name"`
+		Input    string `json:"input"`
+		Base64   string `json:"input_base64"`
+		Recorded string `json:"commitment"`
+		Verdict  string `json:"verdict"`
+	}
+	require.NoError(t, json.Unmarshal(b, &cases))
+	require.Greater(t, len(cases), 100)
+	status := map[string]int{"pass": 0, "fail": 1, "error": 2}
+	for _, c := range cases {
+		in := c.Input
+		if c.Base64 != "" {
+			raw, err := base64.StdEncoding.DecodeString(c.Base64)
+			require.NoError(t, err)
+			in = string(raw)
+		}
+		args := []string{"verify"}
+		if c.Recorded != "" {
+			args = append(args, "-commitment", c.Recorded)
+		}
+		code, out, errs := fairdeal(t, in, args...)
+		assert.Equal(t, status[c.Verdict], code, "%s:\n%s%s", c.Name, out, errs)
+	}
+}
+
+// A history and a recorded commitment: what verify prints.
+func TestVerifyHistory(t *testing.T) {
+	secret := issueSecret(t)
+	var rounds []string
+	for _, nonce := range []string{"0", "1", "2"} {
+		code, out, errs := fairdeal(t, "", "deal", "-secret", secret, "-client", "alice", "-nonce", nonce, "-n", "5", "-reveal")
+		require.Equal(t, 0, code, errs)
+		rounds = append(rounds, strings.TrimSpace(out))
+	}
+	code, out, _ := fairdeal(t, "["+strings.Join(rounds, ",")+"]", "verify", "-commitment", issueCommitment)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "ok: 3 rounds under commitment "+issueCommitment+": each deck is the deal, and the nonces of each set of client seeds run 0, 1, 2, … with no gap\n", out)
+
+	code, out, _ = fairdeal(t, "["+rounds[0]+","+rounds[2]+"]", "verify")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "NOT VERIFIED: history[1]: nonce 2, want 1: the rounds of the client seeds [\"alice\"] must run 0, 1, 2, … with no gap\n"+
+		"note: compare the commitment with the one you recorded before sending your seed (-commitment checks it)\n", out)
+
+	other := fair.Commit(make([]byte, 32))
+	code, out, _ = fairdeal(t, rounds[0], "verify", "-commitment", other)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "NOT VERIFIED: the SHA-256 of the server seed is "+issueCommitment+", not "+other+", the commitment you recorded\n")
+
+	code, out, errs := fairdeal(t, rounds[0], "verify", "-commitment", strings.ToUpper(issueCommitment))
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "fairdeal: verify: standard input: the recorded commitment: want 64 lowercase hex digits\n", errs)
 }

@@ -1,7 +1,9 @@
 // Runs the verifier page's own script (fair/verify.html, read from the page,
 // not copied) under node against every vector of testdata/fair/vectors.json:
 // commitment, key, first words, deck, the rejection cases, and the page's
-// verdicts on true, tampered and malformed rounds. Exits 1 on any failure.
+// verdicts on true, tampered and malformed rounds; and against every
+// transcript of fair/testdata/verdicts.json, which must get the verdict Go
+// gives it. Exits 1 on any failure.
 //
 //   node scripts/fairpage/node-test.mjs
 import { readFileSync } from "node:fs";
@@ -11,6 +13,22 @@ const html = readFileSync(new URL("fair/verify.html", root), "utf8");
 const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
 if (scripts.length !== 1) throw new Error(`verify.html has ${scripts.length} inline scripts, want 1`);
 const FairDeal = new Function(scripts[0][1] + "\nreturn FairDeal;")();
+
+// With a file of cases ([{input_base64, commitment, verdict}], as fair's
+// TestVerdictsMutated writes them), check only those and say which differ.
+if (process.argv[2] !== undefined) {
+  let bad = 0;
+  const cases = JSON.parse(readFileSync(process.argv[2], "utf8"));
+  for (const c of cases) {
+    const r = await FairDeal.verifyBytes(Buffer.from(c.input_base64 ?? "", "base64"), c.commitment || "");
+    if (r.verdict !== c.verdict) {
+      bad++;
+      console.log(`FAIL ${JSON.stringify(Buffer.from(c.input_base64 ?? "", "base64").toString("latin1"))}: ${r.verdict}, want ${c.verdict}: ${r.message}`);
+    }
+  }
+  console.log(`${cases.length - bad} of ${cases.length} cases agree`);
+  process.exit(bad === 0 ? 0 : 1);
+}
 const file = JSON.parse(readFileSync(new URL("testdata/fair/vectors.json", root), "utf8"));
 
 let failures = 0, checks = 0;
@@ -82,13 +100,28 @@ for (const [what, bad] of [
   const r = await FairDeal.verify({ ...good, ...bad });
   check(r.verdict === "error", `${what}: ${r.verdict} ${r.message}`);
 }
-// Upper-case hex is read as the same bytes.
-check((await FairDeal.verify({ ...good, commitment: v0.commitment.toUpperCase(), serverSeed: v0.server_seed.toUpperCase() })).verdict === "pass", "upper-case hex");
+// Hex is lowercase only, as in a transcript.
+check((await FairDeal.verify({ ...good, commitment: v0.commitment.toUpperCase() })).verdict === "error", "upper-case hex");
 // A nonce past 2^53 written as a JSON number cannot be read exactly and is refused.
 let refused = false;
 try { FairDeal.parseNonce(2 ** 53 + 2); } catch { refused = true; }
 check(refused, "a nonce number past 2^53 is refused");
 check(FairDeal.parseNonce("18446744073709551615") === 18446744073709551615n, "the largest nonce as a string");
 
-console.log(`${checks - failures} of ${checks} checks passed (${file.vectors.length} vectors, ${file.below.length} rejection cases)`);
+// One verifier, three front ends: every case of fair/testdata/verdicts.json
+// gets from the page's script the verdict fair.VerifyJSON and fairdeal
+// verify give it.
+const cases = JSON.parse(readFileSync(new URL("fair/testdata/verdicts.json", root), "utf8"));
+for (const c of cases) {
+  const r = c.input_base64 !== undefined
+    ? await FairDeal.verifyBytes(Buffer.from(c.input_base64, "base64"), c.commitment || "")
+    : await FairDeal.verifyText(c.input, c.commitment || "");
+  check(r.verdict === c.verdict, `verdicts.json: ${c.name}: ${r.verdict}, want ${c.verdict}: ${r.message}`);
+  if (c.input !== undefined) { // the same text as bytes
+    const b = await FairDeal.verifyBytes(new TextEncoder().encode(c.input), c.commitment || "");
+    check(b.verdict === c.verdict, `verdicts.json: ${c.name}, as bytes: ${b.verdict}`);
+  }
+}
+
+console.log(`${checks - failures} of ${checks} checks passed (${file.vectors.length} vectors, ${file.below.length} rejection cases, ${cases.length} transcripts of verdicts.json)`);
 process.exit(failures === 0 ? 0 : 1);
