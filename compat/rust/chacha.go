@@ -5,9 +5,9 @@ import "math/bits"
 // rounds is ChaCha12's: six double rounds.
 const rounds = 12
 
-// block4 writes four consecutive ChaCha blocks of key, counters c to c+3
-// and a zero nonce, into out, as rand_chacha 0.3's refill4 does.
-func block4(key *[8]uint32, c uint64, out *[64]uint32) {
+// block4Generic writes four consecutive ChaCha12 blocks of key, counters c
+// to c+3 and a zero nonce, into out, in Go alone.
+func block4Generic(key *[8]uint32, c uint64, out *[64]uint32) {
 	for b := range 4 {
 		block(key, c+uint64(b), (*[16]uint32)(out[16*b:]))
 	}
