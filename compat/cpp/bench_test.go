@@ -16,27 +16,35 @@ func BenchmarkShuffle(b *testing.B) {
 		swap := func(i, j int) { s[i], s[j] = s[j], s[i] }
 		b.Run("engine=mt19937/call=Shuffle/n="+strconv.Itoa(n), func(b *testing.B) {
 			g := NewMT19937(1)
+			start := cpuTime()
 			for b.Loop() {
 				Shuffle(g, n, swap)
 			}
+			reportCPU(b, start)
 		})
 		b.Run("engine=mt19937/call=ShuffleSlice/n="+strconv.Itoa(n), func(b *testing.B) {
 			g := NewMT19937(1)
+			start := cpuTime()
 			for b.Loop() {
 				ShuffleSlice(g, s)
 			}
+			reportCPU(b, start)
 		})
 		b.Run("engine=mt19937_64/call=Shuffle/n="+strconv.Itoa(n), func(b *testing.B) {
 			g := NewMT19937_64(1)
+			start := cpuTime()
 			for b.Loop() {
 				Shuffle(g, n, swap)
 			}
+			reportCPU(b, start)
 		})
 		b.Run("engine=mt19937_64/call=ShuffleSlice/n="+strconv.Itoa(n), func(b *testing.B) {
 			g := NewMT19937_64(1)
+			start := cpuTime()
 			for b.Loop() {
 				ShuffleSlice(g, s)
 			}
+			reportCPU(b, start)
 		})
 	}
 }

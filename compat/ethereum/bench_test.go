@@ -16,16 +16,20 @@ func BenchmarkShuffle(b *testing.B) {
 			s[i] = uint32(i)
 		}
 		b.Run("call=Shuffle/n="+strconv.Itoa(n), func(b *testing.B) {
+			start := cpuTime()
 			for b.Loop() {
 				Shuffle(s, seed, RoundsMainnet)
 			}
+			reportCPU(b, start)
 		})
 	}
 	b.Run("call=ShuffledIndex", func(b *testing.B) {
 		var x uint64
+		start := cpuTime()
 		for b.Loop() {
 			x += ShuffledIndex(12345, 1_000_000, seed, RoundsMainnet)
 		}
+		reportCPU(b, start)
 		sink = x
 	})
 }

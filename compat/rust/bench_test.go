@@ -16,15 +16,19 @@ func BenchmarkShuffle(b *testing.B) {
 		swap := func(i, j int) { s[i], s[j] = s[j], s[i] }
 		b.Run("call=Shuffle/n="+strconv.Itoa(n), func(b *testing.B) {
 			r := SeedFromU64(1)
+			start := cpuTime()
 			for b.Loop() {
 				r.Shuffle(n, swap)
 			}
+			reportCPU(b, start)
 		})
 		b.Run("call=ShuffleSlice/n="+strconv.Itoa(n), func(b *testing.B) {
 			r := SeedFromU64(1)
+			start := cpuTime()
 			for b.Loop() {
 				ShuffleSlice(r, s)
 			}
+			reportCPU(b, start)
 		})
 	}
 }
@@ -33,9 +37,11 @@ func BenchmarkShuffle(b *testing.B) {
 func BenchmarkUint32(b *testing.B) {
 	r := SeedFromU64(1)
 	var x uint32
+	start := cpuTime()
 	for b.Loop() {
 		x += r.Uint32()
 	}
+	reportCPU(b, start)
 	sink = x
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <numeric>
 #include <random>
 #include <vector>
@@ -16,6 +17,7 @@ template <class G> void bench(const char* name, long n, int count) {
 	G g(1);
 	for (int c = 0; c < count; c++) {
 		long iters = 0;
+		std::clock_t cpu = std::clock(); // process CPU time, as the Go benchmarks' cpu-ns/op
 		auto start = std::chrono::steady_clock::now();
 		double ns = 0;
 		do {
@@ -23,7 +25,9 @@ template <class G> void bench(const char* name, long n, int count) {
 			iters++;
 			ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
 		} while (ns < 1e9);
-		std::printf("BenchmarkShuffle/engine=%s/call=std::shuffle/n=%ld \t%ld\t%.1f ns/op\n", name, n, iters, ns / iters);
+		double cpuNs = double(std::clock() - cpu) * 1e9 / CLOCKS_PER_SEC;
+		std::printf("BenchmarkShuffle/engine=%s/call=std::shuffle/n=%ld \t%ld\t%.1f ns/op\t%.1f cpu-ns/op\n", name, n, iters,
+		            ns / iters, cpuNs / iters);
 	}
 	std::fflush(stdout);
 }

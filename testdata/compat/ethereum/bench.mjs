@@ -12,6 +12,7 @@ for (const n of process.argv.slice(3).map(Number)) {
   const iota = Uint32Array.from({ length: n }, (_, i) => i);
   for (let c = 0; c < count; c++) {
     let iters = 0;
+    const cpu = process.cpuUsage(); // user and system, as the Go benchmarks' cpu-ns/op
     const start = process.hrtime.bigint();
     let ns = 0;
     do {
@@ -19,6 +20,8 @@ for (const n of process.argv.slice(3).map(Number)) {
       iters++;
       ns = Number(process.hrtime.bigint() - start);
     } while (ns < 1e9);
-    console.log(`BenchmarkShuffle/call=unshuffleList/n=${n} \t${iters}\t${(ns / iters).toFixed(1)} ns/op`);
+    const used = process.cpuUsage(cpu);
+    const cpuNs = ((used.user + used.system) * 1000) / iters;
+    console.log(`BenchmarkShuffle/call=unshuffleList/n=${n} \t${iters}\t${(ns / iters).toFixed(1)} ns/op\t${cpuNs.toFixed(1)} cpu-ns/op`);
   }
 }
