@@ -6,7 +6,7 @@ package cpp
 //
 // When (g.max()-g.min())/n ≥ n (n ≤ 65535 with MT19937, n < 2^32 with
 // MT19937_64) it takes the positions for i and i+1 from one draw in
-// [0, (i+1)(i+2)), as libstdc++ has since GCC 7.
+// [0, (i+1)(i+2)), as libstdc++ 11 and 12 do.
 func Shuffle[G Engine](g G, n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("cpp: Shuffle: n < 0")
