@@ -6,7 +6,7 @@
 // [NewMT19937] and [NewMT19937_64] are std::mt19937 and std::mt19937_64
 // seeded with one number, as the standard defines them (any C++ library
 // gives the same words). [UniformInt] is libstdc++'s
-// std::uniform_int_distribution (GCC 11 and later: Lemire's nearly
+// std::uniform_int_distribution (GCC 11 and 12: Lemire's nearly
 // divisionless method), and [Shuffle] and [ShuffleSlice] are libstdc++'s
 // std::shuffle, which draws two swap positions from one number whenever the
 // engine's range holds the square of the length. libc++ (clang's default on
