@@ -48,6 +48,7 @@ func TestPanics(t *testing.T) {
 		"ShuffledIndex index>=count": func() { ShuffledIndex(3, 3, seed, 10) },
 		"ShuffledIndex count 0":      func() { ShuffledIndex(0, 0, seed, 10) },
 		"ShuffledIndex rounds 256":   func() { ShuffledIndex(0, 3, seed, 256) },
+		"ShuffledIndex count 2^40+1": func() { ShuffledIndex(0, 1<<40+1, seed, 10) },
 		"Shuffle rounds -1":          func() { Shuffle([]int{1}, seed, -1) },
 		"InverseShuffle rounds 256":  func() { InverseShuffle([]int{1}, seed, 256) },
 	} {

@@ -11,13 +11,21 @@ const (
 	RoundsMinimal = 10
 )
 
+// maxCount is the largest count the specification can shuffle: a position
+// over 256 must fit in 32 bits.
+const maxCount = 1 << 40
+
 // ShuffledIndex returns compute_shuffled_index(index, count, seed) with
 // rounds rounds, as the consensus specification defines it.
-// It hashes 2·rounds times; it panics if index >= count or rounds is
+// It hashes 2·rounds times; it panics if index >= count, if count > 2^40
+// (the specification's uint32 of position/256 overflows) or if rounds is
 // outside [0, 255].
 func ShuffledIndex(index, count uint64, seed [32]byte, rounds int) uint64 {
 	if index >= count {
 		panic("ethereum: ShuffledIndex: index >= count")
+	}
+	if count > maxCount {
+		panic("ethereum: ShuffledIndex: count > 2^40")
 	}
 	checkRounds("ShuffledIndex", rounds)
 	var buf [32 + 1 + 4]byte
@@ -26,7 +34,10 @@ func ShuffledIndex(index, count uint64, seed [32]byte, rounds int) uint64 {
 		buf[32] = byte(r)
 		p := sha256.Sum256(buf[:33])
 		pivot := binary.LittleEndian.Uint64(p[:8]) % count
-		flip := (pivot + count - index) % count
+		flip := pivot - index // (pivot + count - index) mod count, without overflow
+		if pivot < index {
+			flip += count
+		}
 		position := max(index, flip)
 		binary.LittleEndian.PutUint32(buf[33:], uint32(position/256))
 		h := sha256.Sum256(buf[:])
@@ -41,9 +52,9 @@ func ShuffledIndex(index, count uint64, seed [32]byte, rounds int) uint64 {
 // ShuffledIndex(i, len(s), seed, rounds): the order compute_committee
 // slices, which clients compute whole as an "unshuffle" (Lodestar's
 // unshuffleList). It hashes about rounds·(len(s)/256 + 3) times; it panics
-// if rounds is outside [0, 255].
+// if len(s) > 2^40 or rounds is outside [0, 255].
 func Shuffle[S ~[]E, E any](s S, seed [32]byte, rounds int) {
-	checkRounds("Shuffle", rounds)
+	check("Shuffle", len(s), rounds)
 	// Round r maps each position i to flip(i) or leaves it, an involution;
 	// ShuffledIndex applies rounds 0, 1, ... to an index, so the list, whose
 	// item i must be s[f_last(...f_0(i))], takes the rounds last first.
@@ -55,7 +66,7 @@ func Shuffle[S ~[]E, E any](s S, seed [32]byte, rounds int) {
 // InverseShuffle undoes [Shuffle]: its item ShuffledIndex(i) becomes the
 // former item i, as Lodestar's shuffleList. Its cost is Shuffle's.
 func InverseShuffle[S ~[]E, E any](s S, seed [32]byte, rounds int) {
-	checkRounds("InverseShuffle", rounds)
+	check("InverseShuffle", len(s), rounds)
 	for r := range rounds {
 		round(s, seed, r)
 	}
@@ -65,6 +76,14 @@ func checkRounds(name string, rounds int) {
 	if rounds < 0 || rounds > 255 {
 		panic("ethereum: " + name + ": rounds outside [0, 255]")
 	}
+}
+
+// check panics, naming the call, if ShuffledIndex would for a list of n.
+func check(name string, n, rounds int) {
+	if uint64(n) > maxCount {
+		panic("ethereum: " + name + ": len(s) > 2^40")
+	}
+	checkRounds(name, rounds)
 }
 
 // round applies round r's swaps to s: i and its flip (pivot - i) mod n are
