@@ -50,7 +50,7 @@ func ShuffledIndex(index, count uint64, seed [32]byte, rounds int) uint64 {
 
 // Shuffle permutes s in place so that its item i becomes the former item
 // ShuffledIndex(i, len(s), seed, rounds): the order compute_committee
-// slices, which clients compute whole as an "unshuffle" (Lodestar's
+// slices, which Lodestar computes whole as an "unshuffle" (its
 // unshuffleList). It hashes about rounds·(len(s)/256 + 3) times; it panics
 // if len(s) > 2^40 or rounds is outside [0, 255].
 func Shuffle[S ~[]E, E any](s S, seed [32]byte, rounds int) {
