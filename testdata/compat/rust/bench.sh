@@ -8,7 +8,7 @@ rounds=${1:-6} n=${2:-1000000}
 dir=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$work/target}
+export CARGO_TARGET_DIR=$(realpath -m "${CARGO_TARGET_DIR:-$work/target}") # absolute: cargo runs in $dir
 (cd "$dir" && cargo build --quiet --release --offline --bin bench)
 (cd "$dir/../../.." && go test -c -o "$work/go.test" ./compat/rust)
 for _ in $(seq "$rounds"); do

@@ -9,7 +9,7 @@ set -euo pipefail
 dir=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$work/target}
+export CARGO_TARGET_DIR=$(realpath -m "${CARGO_TARGET_DIR:-$work/target}") # absolute: cargo runs in $dir
 (cd "$dir" && cargo build --quiet --release --offline --bin gen)
 if [ $# -eq 0 ]; then
 	set -- 0 1 42 5489 123456789 4294967295 9223372036854775807 18446744073709551615
