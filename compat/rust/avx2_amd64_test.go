@@ -1,0 +1,5 @@
+//go:build amd64 && !purego
+
+package rust
+
+func useAVX2() bool { return hasAVX2 }

@@ -1,0 +1,52 @@
+package rust
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+var _ rand.Source = (*StdRng)(nil)
+
+// TestDrawsNothing checks that shuffles of 0 and 1 item draw nothing.
+func TestDrawsNothing(t *testing.T) {
+	for n := range 2 {
+		r := SeedFromU64(1)
+		r.Shuffle(n, func(i, j int) { t.Errorf("n=%d: swap(%d, %d)", n, i, j) })
+		ShuffleSlice(r, make([]int, n))
+		if r.i != 64 {
+			t.Errorf("n=%d: the generator moved", n)
+		}
+	}
+}
+
+// TestIndexWide checks gen_index's u64 branch, for bounds past 2^32 - 1, on
+// GenRange's draws, which the vectors hold to rand's.
+func TestIndexWide(t *testing.T) {
+	if uint64(^uint(0)) < 1<<32 {
+		t.Skip("int is 32 bits wide")
+	}
+	n := uint64(1<<32 + 7)
+	a, b := SeedFromU64(3), SeedFromU64(3)
+	for range 100 {
+		if x, y := uint64(a.index(int(n))), b.GenRange(0, n); x != y {
+			t.Fatalf("index(%d) = %d, GenRange(0, %d) = %d", n, x, n, y)
+		}
+	}
+}
+
+func TestPanics(t *testing.T) {
+	for name, f := range map[string]func(){
+		"Shuffle n<0":        func() { SeedFromU64(1).Shuffle(-1, func(i, j int) {}) },
+		"GenRange low==high": func() { SeedFromU64(1).GenRange(5, 5) },
+		"GenRange low>high":  func() { SeedFromU64(1).GenRange(6, 5) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}
