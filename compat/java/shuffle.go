@@ -1,0 +1,35 @@
+package java
+
+import (
+	"math"
+	"strconv"
+)
+
+// Shuffle permutes n items as Collections.shuffle(list, r) does: for i from
+// n down to 2 it calls swap(i-1, r.NextInt(i)). It draws n-1 ints, none for
+// n < 2, and panics if n < 0 or n > math.MaxInt32 (a Java list's largest size).
+func Shuffle(r *Random, n int, swap func(i, j int)) {
+	checkLen("Shuffle", n)
+	for i := n; i > 1; i-- {
+		swap(i-1, int(r.nextInt(int32(i))))
+	}
+}
+
+// ShuffleSlice permutes s in place as Collections.shuffle(list, r) does:
+// [Shuffle] without a call per swap. It panics if len(s) > math.MaxInt32.
+func ShuffleSlice[S ~[]E, E any](r *Random, s S) {
+	checkLen("ShuffleSlice", len(s))
+	for i := len(s); i > 1; i-- {
+		j := r.nextInt(int32(i))
+		s[i-1], s[j] = s[j], s[i-1]
+	}
+}
+
+// Java's lists hold at most math.MaxInt32 items; both branches of
+// Collections.shuffle (in place below SHUFFLE_THRESHOLD or for a
+// RandomAccess list, through an array otherwise) draw the same swaps.
+func checkLen(fn string, n int) {
+	if n < 0 || int64(n) > math.MaxInt32 {
+		panic("java: " + fn + ": length " + strconv.Itoa(n) + " out of range [0, 2147483647]")
+	}
+}
