@@ -1,0 +1,64 @@
+package php
+
+import "strconv"
+
+// attempts is RANDOM_RANGE_ATTEMPTS: after this many draws rejected in a
+// row, PHP 8.2 throws a Random\BrokenRandomEngineError. Each is rejected with
+// probability below 1/2, so no seed is known to reach it.
+const attempts = 50
+
+// RandRange returns mt_rand(min, max): a uniform int64 in [min, max] drawn
+// as PHP 8.2 does, from one word when max-min < 2³², else from two, redrawn
+// while above PHP's limit. It panics if max < min, where PHP throws.
+func (r *MT19937) RandRange(min, max int64) int64 {
+	if max < min {
+		panic("php: RandRange: max " + strconv.FormatInt(max, 10) + " < min " + strconv.FormatInt(min, 10))
+	}
+	umax := uint64(max) - uint64(min)
+	if umax > 1<<32-1 {
+		return int64(r.range64(umax) + uint64(min))
+	}
+	return int64(uint64(r.range32(uint32(umax))) + uint64(min))
+}
+
+// range32 is PHP 8.2's rand_range32: a uniform value in [0, umax].
+func (r *MT19937) range32(umax uint32) uint32 {
+	x := r.mt.Uint32()
+	if umax == 1<<32-1 {
+		return x
+	}
+	umax++
+	if umax&(umax-1) == 0 {
+		return x & (umax - 1)
+	}
+	// PHP's limit is one below the last whole multiple of umax, minus one:
+	// it also rejects that multiple's last value, and so must we.
+	limit := 1<<32 - 1 - (1<<32-1)%umax - 1
+	for count := 0; x > limit; {
+		if count++; count > attempts {
+			panic("php: " + strconv.Itoa(attempts) + " draws in a row rejected, where PHP throws Random\\BrokenRandomEngineError")
+		}
+		x = r.mt.Uint32()
+	}
+	return x % umax
+}
+
+// range64 is PHP 8.2's rand_range64: a uniform value in [0, umax].
+func (r *MT19937) range64(umax uint64) uint64 {
+	x := r.Uint64()
+	if umax == 1<<64-1 {
+		return x
+	}
+	umax++
+	if umax&(umax-1) == 0 {
+		return x & (umax - 1)
+	}
+	limit := 1<<64 - 1 - (1<<64-1)%umax - 1
+	for count := 0; x > limit; {
+		if count++; count > attempts {
+			panic("php: " + strconv.Itoa(attempts) + " draws in a row rejected, where PHP throws Random\\BrokenRandomEngineError")
+		}
+		x = r.Uint64()
+	}
+	return x % umax
+}
