@@ -7,6 +7,8 @@ import "strconv"
 // probability below 1/2, so no seed is known to reach it.
 const attempts = 50
 
+var brokenEngine = "php: " + strconv.Itoa(attempts) + " draws in a row rejected, where PHP throws Random\\BrokenRandomEngineError"
+
 // RandRange returns mt_rand(min, max): a uniform int64 in [min, max] drawn
 // as PHP 8.2 does, from one word when max-min < 2³², else from two, redrawn
 // while above PHP's limit. It panics if max < min, where PHP throws.
@@ -31,17 +33,24 @@ func (r *MT19937) range32(umax uint32) uint32 {
 	if umax&(umax-1) == 0 {
 		return x & (umax - 1)
 	}
-	// PHP's limit is one below the last whole multiple of umax, minus one:
-	// it also rejects that multiple's last value, and so must we.
-	limit := 1<<32 - 1 - (1<<32-1)%umax - 1
-	for count := 0; x > limit; {
+	for count := 0; ; {
+		v := x % umax
+		if accept32(x, v, umax) {
+			return v
+		}
 		if count++; count > attempts {
-			panic("php: " + strconv.Itoa(attempts) + " draws in a row rejected, where PHP throws Random\\BrokenRandomEngineError")
+			panic(brokenEngine)
 		}
 		x = r.mt.Uint32()
 	}
-	return x % umax
 }
+
+// accept32 reports whether PHP keeps the word x, of remainder v mod umax:
+// whether x <= limit = 2³²−1 − (2³²−1) mod umax − 1, PHP's bound, one below
+// the largest whole multiple of umax. x − v is umax·⌊x/umax⌋, and x lies
+// below that multiple exactly when umax·(⌊x/umax⌋+1) <= 2³²−1: the test
+// without PHP's second division.
+func accept32(x, v, umax uint32) bool { return x-v <= 1<<32-1-umax }
 
 // range64 is PHP 8.2's rand_range64: a uniform value in [0, umax].
 func (r *MT19937) range64(umax uint64) uint64 {
@@ -53,12 +62,17 @@ func (r *MT19937) range64(umax uint64) uint64 {
 	if umax&(umax-1) == 0 {
 		return x & (umax - 1)
 	}
-	limit := 1<<64 - 1 - (1<<64-1)%umax - 1
-	for count := 0; x > limit; {
+	for count := 0; ; {
+		v := x % umax
+		if accept64(x, v, umax) {
+			return v
+		}
 		if count++; count > attempts {
-			panic("php: " + strconv.Itoa(attempts) + " draws in a row rejected, where PHP throws Random\\BrokenRandomEngineError")
+			panic(brokenEngine)
 		}
 		x = r.Uint64()
 	}
-	return x % umax
 }
+
+// accept64 is accept32 for rand_range64's 64-bit words.
+func accept64(x, v, umax uint64) bool { return x-v <= 1<<64-1-umax }

@@ -15,7 +15,8 @@ const (
 // for concurrent use.
 type MT struct {
 	state [n]uint32
-	i     int // the next word of state to temper; n when a reload is due
+	out   [n]uint32 // the state tempered: the words Uint32 hands out
+	i     int       // the next word of out; n when a reload is due
 }
 
 // Seed seeds t as the reference init_genrand(seed) does.
@@ -63,7 +64,8 @@ func (t *MT) SeedArray(key []uint32) {
 	t.i = n
 }
 
-// reload twists the whole state at once, the next 624 words.
+// reload twists the whole state at once and tempers the next 624 words,
+// so that Uint32 is a load the compiler can inline.
 func (t *MT) reload() {
 	s := &t.state
 	for k := 0; k < n-m; k++ {
@@ -76,6 +78,12 @@ func (t *MT) reload() {
 	}
 	y := s[n-1]&upperMask | s[0]&lowerMask
 	s[n-1] = s[m-1] ^ y>>1 ^ -(y&1)&matrixA
+	for k, y := range s {
+		y ^= y >> 11
+		y ^= y << 7 & 0x9d2c5680
+		y ^= y << 15 & 0xefc60000
+		t.out[k] = y ^ y>>18
+	}
 	t.i = 0
 }
 
@@ -84,10 +92,7 @@ func (t *MT) Uint32() uint32 {
 	if t.i >= n {
 		t.reload()
 	}
-	y := t.state[t.i]
+	y := t.out[t.i]
 	t.i++
-	y ^= y >> 11
-	y ^= y << 7 & 0x9d2c5680
-	y ^= y << 15 & 0xefc60000
-	return y ^ y>>18
+	return y
 }
