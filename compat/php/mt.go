@@ -23,8 +23,9 @@ func (r *MT19937) Uint32() uint32 { return r.mt.Uint32() }
 // Rand returns mt_rand(): the next word's top 31 bits.
 func (r *MT19937) Rand() int64 { return int64(r.mt.Uint32() >> 1) }
 
-// Uint64 returns two words, the first in the low half, as PHP joins them for
-// a range wider than 32 bits; it makes an MT19937 a math/rand/v2 Source.
+// Uint64 returns two words, the first in the low half, as PHP joins them.
+// (PHP 8.2 draws so for a range wider than 32 bits.) It makes an MT19937 a
+// math/rand/v2 Source.
 func (r *MT19937) Uint64() uint64 {
 	lo := uint64(r.mt.Uint32())
 	return lo | uint64(r.mt.Uint32())<<32

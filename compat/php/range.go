@@ -9,8 +9,8 @@ const attempts = 50
 
 var brokenEngine = "php: " + strconv.Itoa(attempts) + " draws in a row rejected, where PHP throws Random\\BrokenRandomEngineError"
 
-// RandRange returns mt_rand(min, max): a uniform int64 in [min, max] drawn
-// as PHP 8.2 does, from one word when max-min < 2³², else from two, redrawn
+// RandRange returns mt_rand(min, max): a uniform int64 in [min, max], drawn
+// as PHP 8.2 does. That is one word when max-min < 2³², else two, redrawn
 // while above PHP's limit. It panics if max < min, where PHP throws.
 func (r *MT19937) RandRange(min, max int64) int64 {
 	if max < min {

@@ -1,8 +1,8 @@
 package php
 
-// Shuffle permutes n items as shuffle($array) does after mt_srand: for i
-// from n-1 down to 1 it calls swap(i, j) with j = mt_rand(0, i), when j != i.
-// It draws n-1 ranges, none for n < 2, and panics if n < 0.
+// Shuffle permutes n items as shuffle($array) does after mt_srand.
+// For i from n-1 down to 1 it calls swap(i, j) with j = mt_rand(0, i), when
+// j != i. It draws n-1 ranges, none for n < 2, and panics if n < 0.
 func Shuffle(r *MT19937, n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("php: Shuffle: n < 0")
