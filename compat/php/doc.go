@@ -4,8 +4,8 @@
 // [NewMT19937] is mt_srand(seed) in PHP's default mode, MT_RAND_MT19937:
 // the reference Mersenne Twister seeded with the seed's low 32 bits.
 // [MT19937.Rand] is mt_rand(), [MT19937.RandRange] is mt_rand(min, max),
-// and [Shuffle] and [ShuffleSlice] are shuffle($array) after mt_srand. An
-// [MT19937] is also a math/rand/v2 Source.
+// [Shuffle] and [ShuffleSlice] are shuffle($array) after mt_srand, and
+// [StrShuffle] is str_shuffle. An [MT19937] is also a math/rand/v2 Source.
 //
 // The vectors in testdata/compat/php were made by PHP (gen.php beside
 // them); scripts/compat-live-php checks fresh seeds against PHP.

@@ -30,3 +30,11 @@ func (r *MT19937) index(i int) int {
 	}
 	return int(r.range32(uint32(i)))
 }
+
+// StrShuffle returns s with its bytes permuted as str_shuffle($s) does after
+// mt_srand: the loop of [Shuffle] over the bytes.
+func StrShuffle(r *MT19937, s string) string {
+	b := []byte(s)
+	ShuffleSlice(r, b)
+	return string(b)
+}

@@ -60,6 +60,14 @@ func checkVectors(t *testing.T, path string) int {
 			lo, hi, _ := strings.Cut(arg, ",")
 			min, max := parseInt(t, lo), parseInt(t, hi)
 			got = func() int64 { return r.RandRange(min, max) }
+		case "str_shuffle":
+			for i, w := range want {
+				if g := hex.EncodeToString([]byte(StrShuffle(r, "abcdefghijklmnopqrstuvwxyz0123456789"))); g != w {
+					t.Errorf("%s:%d: str_shuffle seed %d, call %d: got %s, PHP %s", path, lines, seed, i, g, w)
+					break
+				}
+			}
+			continue
 		case "shuffle":
 			checkShuffle(t, path, lines, seed, int(parseInt(t, arg)), want)
 			continue

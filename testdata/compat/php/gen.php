@@ -1,10 +1,12 @@
 <?php
 // gen.php prints the vectors of compat/php: what mt_srand(seed) followed by
-// mt_rand(), mt_rand(min, max) and shuffle() give in PHP's default mode.
+// mt_rand(), mt_rand(min, max), str_shuffle() and shuffle() give in PHP's
+// default mode.
 // Run: php gen.php [seed...] > vectors.txt (with no seeds, the committed
 // list). Each line is
 //   op seed arg value...
-// where arg is min,max for mt_rand_range, and for a shuffle of the array
+// where arg is min,max for mt_rand_range, str_shuffle's values are the hex of
+// three str_shuffle('a..z0..9') in a row, and for a shuffle of the array
 // 0..n-1: shuffle seed n sha256 after prefix..., where sha256 is of the
 // order's decimal values each followed by a newline, after is mt_rand()
 // once the shuffle is done, and prefix is the order's first values (all of
@@ -32,6 +34,10 @@ foreach ($seeds as $seed) {
         for ($i = 0; $i < DRAWS; $i++) $v[] = mt_rand($min, $max);
         $out .= "mt_rand_range $seed $min,$max " . implode(' ', $v) . "\n";
     }
+    mt_srand($seed);
+    $v = [];
+    for ($i = 0; $i < 3; $i++) $v[] = bin2hex(str_shuffle('abcdefghijklmnopqrstuvwxyz0123456789'));
+    $out .= "str_shuffle $seed - " . implode(' ', $v) . "\n";
     foreach ($sizes as $n) {
         mt_srand($seed);
         $a = $n > 0 ? range(0, $n - 1) : [];
