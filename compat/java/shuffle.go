@@ -19,10 +19,28 @@ func Shuffle(r *Random, n int, swap func(i, j int)) {
 // [Shuffle] without a call per swap. It panics if len(s) > math.MaxInt32.
 func ShuffleSlice[S ~[]E, E any](r *Random, s S) {
 	checkLen("ShuffleSlice", len(s))
+	// nextInt, with the state in a local: through r, each step would wait
+	// on a store and a load of r.seed that the swaps may not alias.
+	seed := r.seed
 	for i := len(s); i > 1; i-- {
-		j := r.nextInt(int32(i))
-		s[i-1], s[j] = s[j], s[i-1]
+		bound := int32(i)
+		seed = (seed*multiplier + addend) & mask
+		x := int32(seed >> 17)
+		m := bound - 1
+		if bound&m == 0 {
+			x = int32(int64(bound) * int64(x) >> 31)
+		} else {
+			for u := x; ; {
+				if x = u % bound; u-x+m >= 0 {
+					break
+				}
+				seed = (seed*multiplier + addend) & mask
+				u = int32(seed >> 17)
+			}
+		}
+		s[i-1], s[x] = s[x], s[i-1]
 	}
+	r.seed = seed
 }
 
 // Java's lists hold at most math.MaxInt32 items; both branches of
