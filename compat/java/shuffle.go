@@ -19,8 +19,8 @@ func Shuffle(r *Random, n int, swap func(i, j int)) {
 // [Shuffle] without a call per swap. It panics if len(s) > math.MaxInt32.
 func ShuffleSlice[S ~[]E, E any](r *Random, s S) {
 	checkLen("ShuffleSlice", len(s))
-	// nextInt, with the state in a local: through r, each step would wait
-	// on a store and a load of r.seed that the swaps may not alias.
+	// nextInt, with the state in a local: through r, each step would store
+	// and reload r.seed, which the compiler cannot tell from the swaps' stores.
 	seed := r.seed
 	for i := len(s); i > 1; i-- {
 		bound := int32(i)

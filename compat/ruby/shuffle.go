@@ -1,8 +1,8 @@
 package ruby
 
 // Shuffle permutes n items as a.shuffle(random: r) does: for i from n down
-// to 1 it calls swap(i-1, r.rand(i)). It draws words for each i > 1, none
-// for n < 2, and panics if n < 0.
+// to 2 it calls swap(i-1, r.rand(i)); Ruby's last step, r.rand(1), draws
+// nothing. It draws nothing for n < 2, and panics if n < 0.
 func (r *Random) Shuffle(n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("ruby: Shuffle: n < 0")
