@@ -20,3 +20,12 @@ func ShuffleSlice[S ~[]E, E any](r *Random, s S) {
 		s[i-1], s[j] = s[j], s[i-1]
 	}
 }
+
+// Sample returns the index a.sample(random: r) picks from n items: r.rand(n),
+// but no draw for n = 1. It panics if n < 1, where Ruby returns nil.
+func (r *Random) Sample(n int) int {
+	if n < 1 {
+		panic("ruby: Sample: n < 1")
+	}
+	return int(r.limited(uint64(n - 1)))
+}

@@ -87,6 +87,20 @@ func checkVectors(t *testing.T, path string) int {
 				default:
 					t.Fatalf("%s:%d: n %s out of range", path, lines, arg)
 				}
+			case "sample":
+				n, err := strconv.Atoi(arg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				// 20 picks, then the rand(2**32) that follows them.
+				picks := len(want) - 1
+				got = func() string {
+					if picks == 0 {
+						return strconv.FormatInt(r.Rand(1<<32), 10)
+					}
+					picks--
+					return strconv.Itoa(r.Sample(n))
+				}
 			case "shuffle":
 				n, err := strconv.Atoi(arg)
 				if err != nil {

@@ -1,8 +1,9 @@
 # gen.rb prints the vectors of compat/ruby: what Random.new(seed) gives for
-# rand, rand(n) and shuffle(random:). Run: ruby gen.rb [seed...] > vectors.txt
-# (with no seeds, the committed list). Each line is
+# rand, rand(n), sample(random:) and shuffle(random:).
+# Run: ruby gen.rb [seed...] > vectors.txt (with no seeds, the committed list). Each line is
 #   op seed arg value...
-# with floats as the hex of their bits, and for a shuffle of 0...n:
+# with floats as the hex of their bits, sample's 20 picks from 0...n followed
+# by rand(2**32), and for a shuffle of 0...n:
 # shuffle seed n sha256 after prefix..., where sha256 is of the order's
 # decimal values each followed by a newline, after is rand(2**32) once the
 # shuffle is done, and prefix is the order's first values (all of them up to
@@ -24,6 +25,11 @@ seeds.each do |seed|
   bounds.each do |n|
     r = Random.new(seed)
     out << "rand_n #{seed} #{n} " << Array.new(DRAWS) { r.rand(n) }.join(' ') << "\n"
+  end
+  [1, 2, 3, 52, 1000].each do |n|
+    r = Random.new(seed)
+    a = (0...n).to_a
+    out << "sample #{seed} #{n} " << Array.new(DRAWS) { a.sample(random: r) }.join(' ') << ' ' << r.rand(2**32).to_s << "\n"
   end
   sizes.each do |n|
     r = Random.new(seed)
