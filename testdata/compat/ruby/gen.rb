@@ -1,6 +1,7 @@
 # gen.rb prints the vectors of compat/ruby: what Random.new(seed) gives for
 # rand, rand(n), sample(random:) and shuffle(random:).
-# Run: ruby gen.rb [seed...] > vectors.txt (with no seeds, the committed list). Each line is
+# Run: ruby gen.rb [seed...] > vectors.txt (with no seeds, the committed
+# list). Each line is
 #   op seed arg value...
 # with floats as the hex of their bits, sample's 20 picks from 0...n followed
 # by rand(2**32), and for a shuffle of 0...n:
