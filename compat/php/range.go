@@ -2,9 +2,10 @@ package php
 
 import "strconv"
 
-// attempts is RANDOM_RANGE_ATTEMPTS: after this many draws rejected in a
-// row, PHP 8.2 throws a Random\BrokenRandomEngineError. Each is rejected with
-// probability below 1/2, so no seed is known to reach it.
+// attempts is RANDOM_RANGE_ATTEMPTS: PHP 8.2 redraws a rejected word at most
+// this many times in a row, and throws a Random\BrokenRandomEngineError at
+// the next rejection. Each is rejected with probability below 1/2, so no
+// seed is known to reach it.
 const attempts = 50
 
 var brokenEngine = "php: " + strconv.Itoa(attempts) + " draws in a row rejected, where PHP throws Random\\BrokenRandomEngineError"
