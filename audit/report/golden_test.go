@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -15,18 +15,18 @@ import (
 
 // goldenSquare is a square heat map with a fixed pattern; the adjacency
 // form has a NaN diagonal and its own axis labels.
-func goldenSquare(n int, adjacency bool) heatmap {
-	h := heatmap{n: n, p: make([]float64, n*n), scale: 0.25, title: fmt.Sprintf("golden, n = %d", n)}
+func goldenSquare(n int, adjacency bool) Heatmap {
+	h := Heatmap{N: n, P: make([]float64, n*n), Scale: 0.25, Title: fmt.Sprintf("golden, n = %d", n)}
 	for i := range n {
 		for j := range n {
-			h.p[i*n+j] = (1 + 0.08*float64((7*i+3*j)%11-5)) / float64(n)
+			h.P[i*n+j] = (1 + 0.08*float64((7*i+3*j)%11-5)) / float64(n)
 			if adjacency && i == j {
-				h.p[i*n+j] = math.NaN()
+				h.P[i*n+j] = math.NaN()
 			}
 		}
 	}
 	if adjacency {
-		h.rows, h.cols = "card →", "the card after it →"
+		h.Rows, h.Cols = "card →", "the card after it →"
 	}
 	return h
 }
@@ -54,12 +54,12 @@ func TestSquareGolden(t *testing.T) {
 			if m > 52 {
 				break
 			}
-			h.m = m
+			h.M = m
 			img := decodePNG(t, h)
 			rgba := image.NewRGBA(img.Bounds())
 			draw.Draw(rgba, rgba.Bounds(), img, image.Point{}, draw.Src)
 			var svg bytes.Buffer
-			require.NoError(t, h.writeSVG(&svg))
+			require.NoError(t, h.WriteSVG(&svg))
 			assert.Equal(t, image.Rect(0, 0, g.w, g.h), rgba.Bounds(), "n = %d", g.n)
 			assert.Equal(t, g.png, fmt.Sprintf("%x", sha256.Sum256(rgba.Pix)), "n = %d, adjacency %v: PNG", g.n, g.adjacency)
 			assert.Equal(t, g.svg, fmt.Sprintf("%x", sha256.Sum256(svg.Bytes())), "n = %d, adjacency %v: SVG", g.n, g.adjacency)
