@@ -95,6 +95,6 @@ func ExampleHeatmaps() {
 		fmt.Println(h.Title, img.Bounds().Size())
 	}
 	// Output:
-	// 5000 decks of 8 cards (731,640)
-	// adjacency (731,640)
+	// 5000 decks of 8 cards (717,648)
+	// adjacency (717,648)
 }

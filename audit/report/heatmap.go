@@ -12,6 +12,8 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"golang.org/x/image/font"
 )
 
 // Heatmap is a table of a shuffle's probabilities as a picture: the
@@ -29,15 +31,12 @@ type Heatmap struct {
 
 // Picture geometry, in pixels.
 const (
-	textScale = 2                    // size of a font pixel
-	lineH     = glyphH * textScale   // height of a line of text
-	capH      = glyphCap * textScale // height of capitals and digits
-	matrixW   = 520                  // preferred width of the matrix
-	pad       = 16                   // outer margin
-	gap       = 8                    // space between parts
-	tickLen   = 4                    // length of a tick mark
-	barW      = 20                   // width of the colour bar
-	fontSize  = 16                   // SVG font size
+	matrixW  = 520 // preferred width of the matrix
+	pad      = 16  // outer margin
+	gap      = 8   // space between parts
+	tickLen  = 4   // length of a tick mark
+	barW     = 20  // width of the colour bar
+	fontSize = 16  // SVG font size
 )
 
 // Alignments of a label relative to its x.
@@ -49,7 +48,7 @@ const (
 
 // label is one line of text in a Heatmap picture.
 type label struct {
-	x, y     int    // anchor; y is the top of the line
+	x, y     int    // anchor; y is the top of the capitals
 	s        string // text
 	align    int    // alignLeft, alignCentre or alignRight of x
 	vertical bool   // turned a quarter clockwise: left edge at x, centred on y
@@ -159,11 +158,11 @@ func frame(r image.Rectangle) []image.Rectangle {
 // layout places the parts of the picture of h, which must be valid. A
 // square table has square cells; the cells of another are stretched so
 // that each side of the matrix is near matrixW.
-func (h Heatmap) layout() layout {
+func (h Heatmap) layout(face font.Face) layout {
 	rowTs, colTs := ticks(h.N), ticks(h.width())
 	tickW := 0
 	for _, t := range rowTs {
-		tickW = max(tickW, textWidth(strconv.Itoa(t), textScale))
+		tickW = max(tickW, textWidth(face, strconv.Itoa(t)))
 	}
 	l := layout{cell: max(2, matrixW/h.N), cellW: max(2, matrixW/h.width())}
 	height, width := h.N*l.cell, h.width()*l.cellW
@@ -176,7 +175,7 @@ func (h Heatmap) layout() layout {
 	add := func(x, y int, s string, align int, c grey) {
 		l.labels = append(l.labels, label{x: x, y: y, s: s, align: align, c: c})
 	}
-	titleW := textWidth(h.Title, textScale)
+	titleW := textWidth(face, h.Title)
 	titleX := max(x0+width/2, pad+titleW/2) // centred over the matrix if it fits
 	add(titleX, pad, h.Title, alignCentre, ink)
 	rows, cols := cmp.Or(h.Rows, "start position →"), cmp.Or(h.Cols, "final position →")
@@ -208,7 +207,7 @@ func (h Heatmap) layout() layout {
 		l.lines = append(l.lines, image.Rect(l.bar.Max.X+1, y, l.bar.Max.X+1+tickLen, y+1))
 		add(textX, y-capH-2, s[0], alignLeft, ink)
 		add(textX, y+4, s[1], alignLeft, faint)
-		right = max(right, textX+textWidth(s[0], textScale), textX+textWidth(s[1], textScale))
+		right = max(right, textX+textWidth(face, s[0]), textX+textWidth(face, s[1]))
 	}
 	l.w = right + pad
 	l.h = y0 + height + lineH + pad
@@ -246,7 +245,8 @@ func (h Heatmap) WritePNG(w io.Writer) error {
 	if err := h.validate(); err != nil {
 		return err
 	}
-	l := h.layout()
+	face := newFace()
+	l := h.layout(face)
 	img := image.NewRGBA(image.Rect(0, 0, l.w, l.h))
 	fill := func(r image.Rectangle, c color.RGBA) {
 		draw.Draw(img, r, &image.Uniform{c}, image.Point{}, draw.Src)
@@ -266,19 +266,19 @@ func (h Heatmap) WritePNG(w io.Writer) error {
 		fill(r, rule.rgba())
 	}
 	for _, lb := range l.labels {
-		tw := textWidth(lb.s, textScale)
+		tw := textWidth(face, lb.s)
 		if !lb.vertical {
-			drawText(img, lb.x-tw*lb.align/2, lb.y, lb.s, lb.c.rgba(), textScale)
+			drawText(img, face, lb.x-tw*lb.align/2, lb.y, lb.s, lb.c.rgba())
 			continue
 		}
+		// Drawn on paper, then turned a quarter clockwise into place.
 		tmp := image.NewRGBA(image.Rect(0, 0, tw, lineH))
-		drawText(tmp, 0, 0, lb.s, lb.c.rgba(), textScale)
+		draw.Draw(tmp, tmp.Bounds(), &image.Uniform{paper.rgba()}, image.Point{}, draw.Src)
+		drawText(tmp, face, 0, above, lb.s, lb.c.rgba())
 		top := lb.y - tw/2
 		for y := range lineH {
 			for x := range tw {
-				if c := tmp.RGBAAt(x, y); c.A != 0 {
-					img.SetRGBA(lb.x+lineH-1-y, top+x, c)
-				}
+				img.SetRGBA(lb.x+lineH-1-y, top+x, tmp.RGBAAt(x, y))
 			}
 		}
 	}
@@ -290,7 +290,7 @@ func (h Heatmap) WriteSVG(w io.Writer) error {
 	if err := h.validate(); err != nil {
 		return err
 	}
-	l := h.layout()
+	l := h.layout(newFace())
 	b := bufio.NewWriter(w)
 	hex := func(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 	rect := func(r image.Rectangle, attrs string) {
@@ -318,7 +318,7 @@ func (h Heatmap) WriteSVG(w io.Writer) error {
 	b.WriteString("</g>\n")
 	for _, lb := range l.labels {
 		if lb.vertical {
-			fmt.Fprintf(b, `<text transform="translate(%d %d) rotate(90)" text-anchor="middle"`, lb.x+lineH-capH, lb.y)
+			fmt.Fprintf(b, `<text transform="translate(%d %d) rotate(90)" text-anchor="middle"`, lb.x+lineH-above-capH, lb.y)
 		} else {
 			anchor := [...]string{"start", "middle", "end"}[lb.align]
 			fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="%s"`, lb.x, lb.y+capH, anchor)

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/image/font/sfnt"
+
 	"github.com/fairshuffle/shuffle/audit"
 
 	"github.com/stretchr/testify/assert"
@@ -54,7 +56,7 @@ func TestPNGSize(t *testing.T) {
 	for _, n := range []int{1, 2, 7, 52, 300} {
 		h := flatHeatmap(n)
 		h.Title = strings.Repeat("long title ", n%3*10)
-		l := h.layout()
+		l := h.layout(newFace())
 		img := decodePNG(t, h)
 		if got, want := img.Bounds(), image.Rect(0, 0, l.w, l.h); got != want {
 			t.Errorf("n=%d: bounds %v, want %v", n, got, want)
@@ -66,9 +68,9 @@ func TestPNGSize(t *testing.T) {
 			t.Errorf("n=%d: matrix %v or bar %v outside %v", n, l.matrix, l.bar, img.Bounds())
 		}
 		for _, lb := range l.labels {
-			w := textWidth(lb.s, textScale)
+			w := textWidth(newFace(), lb.s)
 			x := lb.x - w*lb.align/2
-			r := image.Rect(x, lb.y, x+w, lb.y+lineH)
+			r := image.Rect(x, lb.y-above, x+w, lb.y-above+lineH)
 			if lb.vertical {
 				r = image.Rect(lb.x, lb.y-w/2, lb.x+lineH, lb.y-w/2+w)
 			}
@@ -77,7 +79,7 @@ func TestPNGSize(t *testing.T) {
 			}
 		}
 	}
-	if l := flatHeatmap(52).layout(); l.cell != 10 {
+	if l := flatHeatmap(52).layout(newFace()); l.cell != 10 {
 		t.Errorf("n=52: cell %d, want 10", l.cell)
 	}
 }
@@ -90,7 +92,7 @@ func TestPNGCells(t *testing.T) {
 	h.P[0*n+2] = u * 0.9 // below 1/n
 	h.P[1*n+0] = u * 2   // far above the scale
 	h.P[1*n+1] = 0       // far below the scale
-	l := h.layout()
+	l := h.layout(newFace())
 	img := decodePNG(t, h)
 	at := func(i, j int) color.RGBA {
 		p := l.matrix.Min.Add(image.Pt(j*l.cell+l.cell/2, i*l.cell+l.cell/2))
@@ -235,52 +237,40 @@ func TestTicks(t *testing.T) {
 	}
 }
 
+// TestGlyphs: Go Regular has a glyph for every character the heat maps
+// write, the arrows among them.
 func TestGlyphs(t *testing.T) {
-	const required = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,-+=/()%:;'→↓"
-	for _, r := range required {
-		if _, ok := lookupGlyph(r); !ok {
-			t.Errorf("no glyph for %q", r)
+	const used = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,-+=/()%:;'→↓"
+	var buf sfnt.Buffer
+	for _, r := range used {
+		if i, err := goRegular().GlyphIndex(&buf, r); err != nil || i == 0 {
+			t.Errorf("no glyph for %q: %v", r, err)
 		}
-		s, _ := glyphRows(r)
-		rows := strings.Fields(s)
-		if len(rows) > glyphH {
-			t.Errorf("glyph %q has %d rows, want at most %d", r, len(rows), glyphH)
-		}
-		for _, row := range rows {
-			if len(row) > 8 || strings.Trim(row, "#.") != "" {
-				t.Errorf("glyph %q has bad row %q", r, row)
-			}
-		}
-	}
-	if _, ok := lookupGlyph('€'); ok {
-		t.Errorf("glyph for '€' exists")
-	}
-	if g, _ := lookupGlyph('€'); g == (glyph{}) {
-		t.Errorf("unknown rune draws nothing, want a box")
 	}
 }
 
+// TestTextWidth: drawn text inks only its box, from x to x + textWidth
+// and from the line's top to lineH below, and inks both ends of it.
 func TestTextWidth(t *testing.T) {
-	for _, s := range []string{"H", "naive, n = 52 (100%)", "Hi → ↓ €", "x"} {
-		for _, scale := range []int{1, 2, 3} {
-			img := image.NewRGBA(image.Rect(0, 0, 400, 40))
-			drawText(img, 5, 3, s, color.RGBA{0, 0, 0, 255}, scale)
-			lo, hi := img.Bounds().Max.X, -1
-			for y := range 40 {
-				for x := range 400 {
-					if img.RGBAAt(x, y).A != 0 {
-						lo, hi = min(lo, x), max(hi, x)
-					}
+	face := newFace()
+	for _, s := range []string{"H", "naive, n = 52 (100%)", "start position →", "1/n-25%", "0.0144"} {
+		img := image.NewRGBA(image.Rect(0, 0, 400, 40))
+		drawText(img, face, 5, 3, s, color.RGBA{0, 0, 0, 255})
+		ink := image.Rectangle{}
+		for y := range 40 {
+			for x := range 400 {
+				if img.RGBAAt(x, y).A != 0 {
+					ink = ink.Union(image.Rect(x, y, x+1, y+1))
 				}
 			}
-			if w := textWidth(s, scale); lo != 5 || hi != 5+w-1 {
-				t.Errorf("%q at scale %d: ink in columns %d..%d, want 5..%d", s, scale, lo, hi, 5+w-1)
-			}
 		}
+		box := image.Rect(5, 3-above, 5+textWidth(face, s), 3-above+lineH)
+		assert.True(t, ink.In(box), "%q: ink %v outside %v", s, ink, box)
+		assert.LessOrEqual(t, box.Max.X-ink.Max.X, 3, "%q: ink %v ends short of %v", s, ink, box)
+		assert.LessOrEqual(t, ink.Min.X-box.Min.X, 3, "%q: ink %v starts late in %v", s, ink, box)
 	}
-	if textWidth("", 2) != 0 {
-		t.Errorf("textWidth(\"\") != 0")
-	}
+	assert.Zero(t, textWidth(face, ""))
+	assert.True(t, capH > 0 && capH < lineH, "capH %d, lineH %d", capH, lineH)
 }
 
 // TestRectangle: a table of n rows and m columns has n·m cells of their
@@ -292,7 +282,7 @@ func TestRectangle(t *testing.T) {
 		for k := range h.P {
 			h.P[k] = (1 + 0.1*float64(k%5-2)) / float64(n)
 		}
-		l := h.layout()
+		l := h.layout(newFace())
 		require.Equal(t, n*l.cell, l.matrix.Dy(), "%d×%d", n, m)
 		require.Equal(t, m*l.cellW, l.matrix.Dx(), "%d×%d", n, m)
 		assert.GreaterOrEqual(t, l.cellW, 2)
@@ -300,9 +290,9 @@ func TestRectangle(t *testing.T) {
 		assert.Equal(t, image.Rect(0, 0, l.w, l.h), img.Bounds())
 		assert.True(t, l.matrix.In(img.Bounds()) && l.bar.In(img.Bounds()), "%d×%d", n, m)
 		for _, lb := range l.labels {
-			w := textWidth(lb.s, textScale)
+			w := textWidth(newFace(), lb.s)
 			x := lb.x - w*lb.align/2
-			r := image.Rect(x, lb.y, x+w, lb.y+lineH)
+			r := image.Rect(x, lb.y-above, x+w, lb.y-above+lineH)
 			if lb.vertical {
 				r = image.Rect(lb.x, lb.y-w/2, lb.x+lineH, lb.y-w/2+w)
 			}
