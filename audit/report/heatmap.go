@@ -13,12 +13,15 @@ import (
 	"math"
 	"strconv"
 
+	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
+	"golang.org/x/image/math/f64"
 )
 
-// Heatmap is a table of a shuffle's probabilities as a picture: the
-// position table (n rows, and m columns for a line of m cards) or the
-// adjacency table (n × n). White is 1/n, red more often, blue less often.
+// Heatmap is a table of a shuffle's probabilities as a picture.
+//
+// A position table has N rows and M columns, an adjacency table N × N.
+// White is 1/N, red more often, blue less often.
 type Heatmap struct {
 	N     int       // rows: the deck size, or the distinct cards; uniform is 1/N
 	M     int       // columns; 0 means N
@@ -271,16 +274,14 @@ func (h Heatmap) WritePNG(w io.Writer) error {
 			drawText(img, face, lb.x-tw*lb.align/2, lb.y, lb.s, lb.c.rgba())
 			continue
 		}
-		// Drawn on paper, then turned a quarter clockwise into place.
+		// Drawn on paper, then turned a quarter clockwise into place:
+		// (x, y) goes to (lb.x+lineH−y, top+x), pixel for pixel.
 		tmp := image.NewRGBA(image.Rect(0, 0, tw, lineH))
 		draw.Draw(tmp, tmp.Bounds(), &image.Uniform{paper.rgba()}, image.Point{}, draw.Src)
 		drawText(tmp, face, 0, above, lb.s, lb.c.rgba())
 		top := lb.y - tw/2
-		for y := range lineH {
-			for x := range tw {
-				img.SetRGBA(lb.x+lineH-1-y, top+x, tmp.RGBAAt(x, y))
-			}
-		}
+		turn := f64.Aff3{0, -1, float64(lb.x + lineH), 1, 0, float64(top)}
+		xdraw.NearestNeighbor.Transform(img, turn, tmp, tmp.Bounds(), draw.Src, nil)
 	}
 	return png.Encode(w, img)
 }

@@ -93,9 +93,10 @@ type htmlNum struct {
 	Null  bool
 }
 
-// HTML writes rec as one self-contained HTML page for filing: the
-// verdict, the facts of the input, every test with the figures of [JSON],
-// the position heat map and the second level's batch p-values.
+// HTML writes rec as one self-contained HTML page for filing.
+//
+// It shows the verdict, the facts of the input, every test with the
+// figures of [JSON], the position heat map and the batch p-values.
 func HTML(w io.Writer, rec *Record) error {
 	r := rec.Report
 	scale := rec.Scale

@@ -52,10 +52,10 @@ func note(t audit.Test, card func(int) string) string {
 	return t.Note
 }
 
-// Describe says what was audited: "100000 decks of 52 cards", "5000
-// shoes of 6 decks of 52 cards (312 cards)", "100000 deals of the first 5
-// cards of a deck of 52", "100000 deals of the first 20 cards of a shoe
-// of 6 decks of 52 cards (312 cards)".
+// Describe says what was audited, as "100000 decks of 52 cards".
+//
+// Or: "5000 shoes of 6 decks of 52 cards (312 cards)", "100000 deals of
+// the first 5 cards of a deck of 52", and so on.
 func Describe(r *audit.Report) string {
 	switch whole := r.Dealt == r.Deck; {
 	case whole && r.Copies == 1:
@@ -186,8 +186,8 @@ type jsonTest struct {
 	Batches []*float64 `json:"batches,omitempty"`
 }
 
-// JSON writes rec as one indented JSON object: the facts of the input,
-// the verdict, and each test with null for a number it did not compute.
+// JSON writes rec as one indented JSON object: the input, the verdict and
+// each test, null for a number it did not compute.
 func JSON(w io.Writer, rec *Record) error {
 	r, in := rec.Report, rec.Input
 	j := jsonReport{Tool: rec.Tool, Version: rec.Version, Input: rec.Source, SHA256: hex.EncodeToString(in.SHA256),
@@ -243,16 +243,16 @@ func newTable(w io.Writer, right bool) *tabwriter.Writer {
 	return tabwriter.NewWriter(w, 0, 0, 2, ' ', flags)
 }
 
-// Heatmaps returns the heat maps of a report's position table (n rows, a
-// column for each of the m places of a line) and adjacency table (n × n),
-// without titles. Each cell is scaled so that a uniform shuffle's is 1/n:
-// the position table's already is; the adjacency table's expected count
-// per line is (m−1)k²/(N(N−1)) for two different cards of a shoe of k
-// copies of n cards (N = nk), and (m−1)k(k−1)/(N(N−1)) for a card and
-// itself, which is 1/n and 0 for a whole deck of distinct cards: its
-// diagonal is left blank, as is the whole table when a line holds one
-// card.
+// Heatmaps returns the heat maps of r's position and adjacency tables,
+// without titles, at the given [Heatmap].Scale.
 func Heatmaps(r *audit.Report, scale float64) (pos, adj Heatmap) {
+	// Each cell is scaled so that a uniform shuffle's is 1/n: the
+	// position table's (n rows, a column for each of the m places of a
+	// line) already is; the adjacency table's expected count per line is
+	// (m−1)k²/(N(N−1)) for two different cards of a shoe of k copies of n
+	// cards (N = nk), and (m−1)k(k−1)/(N(N−1)) for a card and itself,
+	// which is 1/n and 0 for a whole deck of distinct cards: its diagonal
+	// is left blank, as is the whole table when a line holds one card.
 	n, m, d := r.N, r.Dealt, float64(r.Decks)
 	pos = Heatmap{N: n, M: m, P: make([]float64, n*m), Scale: scale}
 	adj = Heatmap{N: n, P: make([]float64, n*n), Scale: scale, Rows: "card →", Cols: "the card after it →"}
