@@ -388,3 +388,18 @@ func TestShellQuote(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, words, strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00"))
 }
+
+// TestFooter: the page names the program that wrote it, and shuffle-audit
+// as it always has.
+func TestFooter(t *testing.T) {
+	a := audit.New(3, audit.Options{})
+	require.NoError(t, a.Add([]int{2, 0, 1}))
+	for tool, want := range map[string]string{
+		"shuffle-audit": "Written by shuffle-audit (github.com/fairshuffle/shuffle/cmd/shuffle-audit).",
+		"lab <audit>":   "Written by lab &lt;audit&gt; (with github.com/fairshuffle/shuffle/audit/report).",
+	} {
+		var b bytes.Buffer
+		require.NoError(t, HTML(&b, &Record{Report: a.Report(), Tool: tool}))
+		assert.Contains(t, b.String(), want)
+	}
+}

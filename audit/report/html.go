@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/fairshuffle/shuffle/audit"
 )
@@ -110,7 +112,7 @@ func HTML(w io.Writer, rec *Record) error {
 	d := json.NewDecoder(&buf)
 	d.UseNumber()
 	p := htmlPage{Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt,
-		Date:      rec.Date.UTC().Format("2006-01-02 15:04:05 UTC"),
+		Date:      cmp.Or(rec.Date, time.Now()).UTC().Format("2006-01-02 15:04:05 UTC"),
 		Command:   shellJoin(rec.Command),
 		FromStdin: rec.Stdin, FromExec: rec.Exec,
 		Scale: strconv.FormatFloat(100*scale, 'g', -1, 64) + "%"}
@@ -445,7 +447,7 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <p>The second level cuts the decks into batches in the order they came and runs the tests on each batch. Under a uniform shuffle the batch p-values are spread evenly over 0 to 1, so each curve keeps close to the diagonal; D, the largest gap, is the Kolmogorov–Smirnov statistic. A bias that comes and goes, or drifts, pulls the curve away.</p>
 <p>A pass is evidence, not proof: a bias too small to show in this many decks, or one that no test looks at, goes unseen.</p>
 </div>
-<footer>Written by shuffle-audit (github.com/fairshuffle/shuffle/cmd/shuffle-audit). This file is self-contained: it loads nothing.</footer>
+<footer>Written by {{if eq .J.Tool "shuffle-audit"}}shuffle-audit (github.com/fairshuffle/shuffle/cmd/shuffle-audit){{else}}{{.J.Tool}} (with github.com/fairshuffle/shuffle/audit/report){{end}}. This file is self-contained: it loads nothing.</footer>
 </body>
 </html>
 `))

@@ -31,7 +31,7 @@ type Record struct {
 	// decks came from: standard input, a command's output, or else a file.
 	Command     []string
 	Stdin, Exec bool
-	// Date dates the HTML report.
+	// Date dates the HTML report; the zero time means now.
 	Date time.Time
 	// Scale is the heat map's deviation from 1/n drawn at full colour,
 	// relative to 1/n; 0 means 0.25.
