@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image/png"
 	"math/rand/v2"
@@ -97,4 +98,30 @@ func ExampleHeatmaps() {
 	// Output:
 	// 5000 decks of 8 cards (717,648)
 	// adjacency (717,648)
+}
+
+// Write the JSON report, and read a figure back.
+func ExampleJSON() {
+	rd := audit.NewReader(strings.NewReader(decksLog(5000, 8)), audit.ReadOptions{Name: "decks.txt"})
+	r, err := rd.Audit(audit.Options{})
+	if err != nil {
+		panic(err)
+	}
+	var b bytes.Buffer
+	if err := report.JSON(&b, &report.Record{Report: r, Source: "decks.txt", Input: rd.Input(), Tool: "my-audit"}); err != nil {
+		panic(err)
+	}
+	var j struct {
+		Verdict string
+		Tests   []struct {
+			Name string
+			P    *float64
+		}
+	}
+	if err := json.Unmarshal(b.Bytes(), &j); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%s: %s p = %.3f\n", j.Verdict, j.Tests[0].Name, *j.Tests[0].P)
+	// Output:
+	// pass: positions p = 0.163
 }
