@@ -214,8 +214,9 @@ type chunk struct {
 	err   error // what ended the log, if not its end
 }
 
-// chunkCards is the number of cards sent at once.
-const chunkCards = 1 << 17
+// chunkCards is the number of cards sent at once, and chunkBad the most
+// bad lines: a log of nothing but bad lines is held a chunk at a time too.
+const chunkCards, chunkBad = 1 << 17, 1 << 10
 
 // readDecks reads rd on its own goroutine and sends the decks in chunks,
 // then a final chunk with done set. It takes the chunks' buffers from free
@@ -235,8 +236,9 @@ func readDecks(rd *audit.Reader, out chan<- chunk, free <-chan []int, stop <-cha
 		var le *audit.LineError
 		switch {
 		case errors.As(err, &le):
-			cur.bad = append(cur.bad, err)
-			continue
+			if cur.bad = append(cur.bad, err); len(cur.bad) < chunkBad {
+				continue
+			}
 		case err == io.EOF:
 			cur.done = true
 		case err != nil:
@@ -245,7 +247,7 @@ func readDecks(rd *audit.Reader, out chan<- chunk, free <-chan []int, stop <-cha
 		if !cur.done && cur.n == 0 {
 			cur.n, cur.opts = rd.N(), rd.Options(cur.opts)
 		}
-		if cur.done || len(cur.decks)+len(deck) > chunkCards {
+		if cur.done || len(cur.decks)+len(deck) > chunkCards || len(cur.bad) == chunkBad {
 			select {
 			case out <- cur:
 			case <-stop:
