@@ -10,6 +10,18 @@
 //	r := a.Report()
 //	fmt.Println(r.Verdict) // "pass", "fail", or "inconclusive" if no test ran
 //
+// A log of decks as text, one a line, as shuffle-audit reads it (numbers
+// from 0 or from 1, zero-padded or not, card labels, shoes, the first cards
+// of deals), is read by a [Reader], which checks every line: a bad one is a
+// [*LineError] that says where it is and what is wrong.
+//
+//	r := audit.NewReader(f, audit.ReadOptions{Name: "decks.txt"})
+//	rep, err := r.Audit(audit.Options{})
+//
+// The written reports (text, JSON, one HTML page, PNG and SVG heat maps)
+// are those of the package audit/report, kept apart so that a program that
+// wants only the statistics links no image, template or font code.
+//
 // It audits what a game really has in hand too: shoes of several decks
 // ([Options].Copies: each card k times), the first cards dealt from each
 // deck or shoe ([Options].Dealt), the sets of cards a hand is dealt

@@ -8,9 +8,11 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"text/tabwriter"
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/audit"
+	"github.com/fairshuffle/shuffle/audit/report"
 )
 
 // result is the audit of one algorithm.
@@ -74,7 +76,7 @@ Each column is a test's p-value; * marks a test that fails after Holm's correcti
 batches: the smallest p-value of the second level (each test's p-values over batches of decks, by Kolmogorov–Smirnov).
 A uniform shuffle gives p-values uniform on (0, 1) and "no bias found" in at least %.1f%% of seeds.
 "no bias found" is not a proof: only "uniform by design" is (see the package's exact tests).
-`, ranTests(results), 100*(1-c.alpha))
+`, ranTests(results[0].report), 100*(1-c.alpha))
 	}
 	var pics []picture
 	for _, r := range results {
@@ -98,19 +100,15 @@ A uniform shuffle gives p-values uniform on (0, 1) and "no bias found" in at lea
 	return status
 }
 
-func ranTests(rs []result) int {
-	for _, r := range rs {
-		if r.report != nil {
-			k := 0
-			for _, t := range r.report.Tests {
-				if t.Ran() {
-					k++
-				}
-			}
-			return k
+// ranTests is the number of tests of r that ran.
+func ranTests(r *audit.Report) int {
+	k := 0
+	for _, t := range r.Tests {
+		if t.Ran() {
+			k++
 		}
 	}
-	return 0
+	return k
 }
 
 // auditOne shuffles c.trials decks with a, from PCG(c.seed, streamOf(name)),
@@ -149,7 +147,7 @@ var columns = []struct{ test, head string }{
 }
 
 func writeAlgorithms(w io.Writer, rs []result, c *config) {
-	tw := newTable(w, false)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprint(tw, "algorithm\tuniform by design")
 	for _, col := range columns {
 		fmt.Fprint(tw, "\t", col.head)
@@ -182,7 +180,7 @@ func writeAlgorithms(w io.Writer, rs []result, c *config) {
 		}
 		v := "no bias found"
 		if f := r.report.Failed(); len(f) > 0 {
-			v = fmt.Sprintf("BIASED: %d of %d tests", len(f), ranTestsOf(r.report))
+			v = fmt.Sprintf("BIASED: %d of %d tests", len(f), ranTests(r.report))
 		}
 		if r.trials < c.trials {
 			v += fmt.Sprintf(" (partial: %d trials)", r.trials)
@@ -207,22 +205,12 @@ func writeAlgorithms(w io.Writer, rs []result, c *config) {
 	tw.Flush()
 }
 
-func ranTestsOf(r *audit.Report) int {
-	k := 0
-	for _, t := range r.Tests {
-		if t.Ran() {
-			k++
-		}
-	}
-	return k
-}
-
 // cell is a test's p-value in a table, starred if it fails.
 func cell(t audit.Test) string {
 	if !t.Ran() {
 		return "-"
 	}
-	s := pText(t.P)
+	s := report.FormatP(t.P)
 	if !t.Pass {
 		s += "*"
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/fairshuffle/shuffle/audit"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -45,7 +47,7 @@ func TestForms(t *testing.T) {
 		}
 		return strings.Join(s, sep)
 	}
-	_, names := standardLabels()
+	names := audit.StandardCards()
 	var outs []string
 	for _, f := range []func([]int) string{
 		func(d []int) string { return join(d, " ", func(c int) string { return itoa(c) }) },
@@ -95,7 +97,7 @@ func TestBadLines(t *testing.T) {
 }
 
 func names52() func([]int) string {
-	_, names := standardLabels()
+	names := audit.StandardCards()
 	return func(d []int) string {
 		s := make([]string, len(d))
 		for i, c := range d {

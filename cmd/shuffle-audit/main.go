@@ -1,60 +1,34 @@
 // Command shuffle-audit tests whether shuffled decks look uniformly random,
-// with the battery of the audit package (github.com/fairshuffle/shuffle/audit):
-// where each card lands, which card follows which, the order of every pair,
-// fixed points, cycles and rising sequences against their exact
-// distributions, dependence between consecutive decks, repeated decks, and a
-// second level over batches that catches drift; a family-wise verdict with
-// Holm's correction at α = 0.001.
-//
-// Audit anyone's shuffle: one deck a line, from a file, standard input or a
-// program:
+// with the battery of the audit package: where each card lands, which card
+// follows which, the order of every pair, fixed points, cycles, rising
+// sequences, dependence between consecutive decks, repeated decks, and a
+// second level over batches; a family-wise verdict (Holm, α = 0.001).
 //
 //	shuffle-audit -in decks.txt
 //	my-dealer | shuffle-audit -in -
 //	shuffle-audit -exec 'python3 deal.py --count 100000' -json
-//
-// A line is a deck: a permutation of 0..n−1 or of 1..n, or card labels
-// (the 52 standard cards such as AS KD 10H 2C or 5♠️, or the labels of
-// -labels FILE, one a line), separated by spaces, commas or tabs; n comes
-// from the first line. A line may instead hold a shoe of k decks, each
-// card exactly k times (k from the first line), or, with -deck N, only the
-// first m cards dealt from a shuffled deck or shoe of N cards (m from the
-// first line; N/52 decks for the standard labels, -copies K for numbers).
-// -hand K adds a test that the first K cards are a uniformly random set:
-//
-//	shuffle-audit -in shoes.txt                  # 312 cards a line: a shoe of 6 decks
 //	shuffle-audit -in deals.txt -deck 52 -hand 5 # the first 5 cards of each deck
 //
-// A bad line (wrong length, a card out of range or there too often, an
-// unknown label, a blank line before the last deck) is reported on
-// standard error with its line number, and the audit then ends without a
-// verdict. Trailing blank lines are ignored and counted; a last line cut
-// short (no newline, fewer cards) is left out with a warning, or is a bad
-// line with -strict. -max-decks N stops after N decks, and ends the -exec
-// program. A line holds at most 1,024 cards. The exit status is 0 when the
-// verdict is pass, 1 when it is fail, 3 when it is inconclusive (too few
-// decks for any test to run: no evidence either way), 2 for bad input or
-// usage, 130 when interrupted (SIGINT) and 143 when terminated (SIGTERM).
-// -json writes the report as JSON on standard output, -html FILE as one
-// self-contained HTML page for filing. -game poker,baccarat adds the
-// outcomes of those games dealt from each line's first cards.
+// A line is a deck (0..n−1, 1..n, or card labels: AS KD 10H 2C, 5♠️, or
+// those of -labels), a shoe of k decks, or with -deck N the first cards
+// dealt from a deck or shoe of N; [audit.Reader] reads it, and says what a
+// bad line is. The reports (text, -json, -html, and the -png and -svg heat
+// maps) are those of [github.com/fairshuffle/shuffle/audit/report]. The exit status is 0 when the verdict is
+// pass, 1 when it is fail, 3 when it is inconclusive (too few decks for any
+// test), 2 for bad input or usage, 130 when interrupted (SIGINT) and 143
+// when terminated (SIGTERM); Ctrl-C prints what has been counted.
 //
 // With neither -in nor -exec, it audits every algorithm of the shuffle
-// package at n = 52, 500,000 decks each, and prints one row per algorithm;
-// it exits 1 only if an algorithm that is uniform by design fails:
+// package at n = 52, 500,000 decks each, one row per algorithm, each from
+// PCG seeded by -seed and the algorithm's name; it exits 1 only if an
+// algorithm that is uniform by design fails:
 //
 //	go run ./cmd/shuffle-audit
 //	go run ./cmd/shuffle-audit -algo naive -png naive.png
 //	go run ./cmd/shuffle-audit -riffle 12
 //
-// Each algorithm's source is PCG seeded from -seed and the algorithm's
-// name, so its row does not depend on the other algorithms audited or on
-// the number of CPUs. -png and -svg draw the position table (rows: cards,
-// or starting positions; columns: final positions, or the places of a
-// line) and the adjacency table (rows: a card; columns: the card directly
-// after it) as heat maps: white is 1/n, red more often, blue less often.
-// Progress shows on standard error when that is a terminal; Ctrl-C prints
-// what has been counted, marked PARTIAL.
+// docs/auditing.md has the whole story: formats, shapes, the battery and
+// its power.
 package main
 
 import (
@@ -70,6 +44,7 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+	"text/tabwriter"
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/audit"
@@ -235,8 +210,8 @@ Exit status: 0 pass, 1 fail, 3 inconclusive (too few decks for any test),
 		return nil, fmt.Errorf("-scale %g: want a positive number", c.scale)
 	case c.batch < 0:
 		return nil, fmt.Errorf("-batch %d is negative", c.batch)
-	case set["deck"] && (c.deck < 3 || c.deck > maxDeck):
-		return nil, fmt.Errorf("-deck %d: want 3 to %d cards", c.deck, maxDeck)
+	case set["deck"] && (c.deck < 3 || c.deck > audit.MaxDeck):
+		return nil, fmt.Errorf("-deck %d: want 3 to %d cards", c.deck, audit.MaxDeck)
 	case set["copies"] && !set["deck"]:
 		return nil, errors.New("-copies needs -deck (without it, the first line gives the copies)")
 	case set["copies"] && c.copies < 1:
@@ -320,23 +295,11 @@ func streamOf(name string) uint64 {
 	return h.Sum64()
 }
 
-func pText(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "-"
-	case p < 1e-300:
-		return "<1e-300"
-	case p < 1e-3:
-		return fmt.Sprintf("%.0e", p)
-	}
-	return fmt.Sprintf("%.3f", p)
-}
-
 // riffleTable prints the exact distance from uniform after k riffles of n
 // cards, for k = 1..rounds (Bayer and Diaconis 1992).
 func riffleTable(w io.Writer, n, rounds int) {
 	fmt.Fprintf(w, "Riffle shuffles of %d cards (Gilbert–Shannon–Reeds), exact (Bayer and Diaconis 1992):\n\n", n)
-	tw := newTable(w, true)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "riffles\ttotal variation\tseparation\t")
 	for k := 1; k <= rounds; k++ {
 		fmt.Fprintf(tw, "%d\t%.4f\t%.4f\t\n", k, shuffle.RiffleDistance(n, k), shuffle.RiffleSeparation(n, k))

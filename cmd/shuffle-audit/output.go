@@ -3,25 +3,16 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"text/tabwriter"
 	"time"
 
 	"github.com/fairshuffle/shuffle/audit"
+	"github.com/fairshuffle/shuffle/audit/report"
 )
-
-func newTable(w io.Writer, right bool) *tabwriter.Writer {
-	var flags uint
-	if right {
-		flags = tabwriter.AlignRight
-	}
-	return tabwriter.NewWriter(w, 0, 0, 2, ' ', flags)
-}
 
 // picture is one audit's heat maps.
 type picture struct {
@@ -36,8 +27,8 @@ type picture struct {
 func writePictures(c *config, pics []picture) error {
 	for _, f := range []struct {
 		path  string
-		write func(heatmap, io.Writer) error
-	}{{c.png, heatmap.writePNG}, {c.svg, heatmap.writeSVG}} {
+		write func(report.Heatmap, io.Writer) error
+	}{{c.png, report.Heatmap.WritePNG}, {c.svg, report.Heatmap.WriteSVG}} {
 		if f.path == "" {
 			continue
 		}
@@ -47,12 +38,12 @@ func writePictures(c *config, pics []picture) error {
 			if p.name != "" {
 				base += "-" + p.name
 			}
-			pos, adj := tables(p.report, c.scale)
-			pos.title, pos.rows = p.title, p.rows
-			adj.title = p.title + ", adjacency"
+			pos, adj := report.Heatmaps(p.report, c.scale)
+			pos.Title, pos.Rows = p.title, p.rows
+			adj.Title = p.title + ", adjacency"
 			for _, m := range []struct {
 				path string
-				h    heatmap
+				h    report.Heatmap
 			}{{base + ext, pos}, {base + "-adjacency" + ext, adj}} {
 				if err := writeFile(m.path, func(w io.Writer) error { return f.write(m.h, w) }); err != nil {
 					return err
@@ -61,47 +52,6 @@ func writePictures(c *config, pics []picture) error {
 		}
 	}
 	return nil
-}
-
-// tables returns the heat maps of a report's position table (n rows, a
-// column for each of the m places of a line) and adjacency table (n × n),
-// without titles. Each cell is scaled so that a uniform shuffle's is 1/n:
-// the position table's already is; the adjacency table's expected count
-// per line is (m−1)k²/(N(N−1)) for two different cards of a shoe of k
-// copies of n cards (N = nk), and (m−1)k(k−1)/(N(N−1)) for a card and
-// itself, which is 1/n and 0 for a whole deck of distinct cards: its
-// diagonal is left blank, as is the whole table when a line holds one
-// card.
-func tables(r *audit.Report, scale float64) (pos, adj heatmap) {
-	n, m, d := r.N, r.Dealt, float64(r.Decks)
-	pos = heatmap{n: n, m: m, p: make([]float64, n*m), scale: scale}
-	adj = heatmap{n: n, p: make([]float64, n*n), scale: scale, rows: "card →", cols: "the card after it →"}
-	if m != n {
-		pos.cols = "place dealt →"
-	}
-	for i := range pos.p {
-		pos.p[i] = float64(r.Positions[i]) / d
-	}
-	N, k := float64(r.Deck), float64(r.Copies)
-	same, other := 1.0, 1.0 // the adjacency scale factors
-	if r.Copies > 1 || r.Dealt < r.Deck {
-		pairs := float64(m-1) / (N * (N - 1))
-		other = 1 / (float64(n) * pairs * k * k)
-		same = 1 / (float64(n) * pairs * k * (k - 1))
-	}
-	for i := range adj.p {
-		switch {
-		case m < 2:
-			adj.p[i] = math.NaN() // one card a line has no neighbour
-		case i/n != i%n:
-			adj.p[i] = float64(r.Adjacency[i]) / d * other
-		case r.Copies == 1:
-			adj.p[i] = math.NaN() // a card never follows itself
-		default:
-			adj.p[i] = float64(r.Adjacency[i]) / d * same
-		}
-	}
-	return pos, adj
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

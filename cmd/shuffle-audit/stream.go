@@ -2,22 +2,22 @@ package main
 
 import (
 	"context"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/exec"
 	"runtime"
 	"runtime/debug"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/fairshuffle/shuffle/audit"
+	"github.com/fairshuffle/shuffle/audit/report"
 )
+
+// maxErrors is how many bad lines are reported one by one.
+const maxErrors = 20
 
 // auditStream audits the decks of -in or -exec.
 func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr io.Writer, progress bool) int {
@@ -25,10 +25,15 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "shuffle-audit: "+format+"\n", args...)
 		return 2
 	}
-	o := &inputOptions{deck: c.deck, copies: c.copies, hand: c.hand, games: c.games, maxDecks: c.maxDecks, strict: c.strict}
+	o := audit.ReadOptions{Name: inputName(c), Deck: c.deck, Copies: c.copies, Hand: c.hand, Games: c.games, MaxDecks: c.maxDecks, Strict: c.strict}
 	if c.labels != "" {
-		var err error
-		if o.labels, o.names, err = readLabels(c.labels); err != nil {
+		f, err := os.Open(c.labels)
+		if err != nil {
+			return fail("-labels: %v", err)
+		}
+		o.Labels, err = audit.ReadLabels(f, c.labels)
+		f.Close()
+		if err != nil {
 			return fail("-labels: %v", err)
 		}
 	}
@@ -73,11 +78,12 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 			cmd.Wait()
 		}
 	}
+	rd := audit.NewReader(r, o)
 	chunks := make(chan chunk, 4)
 	free := make(chan []int, 8)
 	stop := make(chan struct{})
 	defer close(stop)
-	go readDecks(r, o, chunks, free, stop)
+	go readDecks(rd, chunks, free, stop)
 
 	var a *audit.Auditor
 	var last chunk
@@ -98,15 +104,17 @@ loop:
 			bad++
 			if bad <= maxErrors {
 				bar.clear()
-				fmt.Fprintf(stderr, "shuffle-audit: %s: line %d: %s\n", inputName(c), b.line, b.why)
+				fmt.Fprintf(stderr, "shuffle-audit: %v\n", b)
 			}
 		}
 		if a == nil && len(ch.decks) > 0 {
-			a = audit.New(ch.n, audit.Options{Alpha: c.alpha, Batch: c.batch, Copies: ch.k, Dealt: ch.m, Hand: c.hand, Games: c.games})
+			opts := ch.opts
+			opts.Alpha, opts.Batch = c.alpha, c.batch
+			a = audit.New(ch.n, opts)
 		}
-		for i := 0; i+ch.m <= len(ch.decks) && ch.m > 0; i += ch.m {
-			if err := a.Add(ch.decks[i : i+ch.m]); err != nil {
-				// The decoder checked every line; this is a bug.
+		for i := 0; i+ch.opts.Dealt <= len(ch.decks) && ch.opts.Dealt > 0; i += ch.opts.Dealt {
+			if err := a.Add(ch.decks[i : i+ch.opts.Dealt]); err != nil {
+				// The reader checked every line; this is a bug.
 				panic(fmt.Sprintf("shuffle-audit: deck %d: %v", a.Decks()+1, err))
 			}
 		}
@@ -136,25 +144,27 @@ loop:
 		fmt.Fprintf(stderr, "shuffle-audit: %s after %d decks; no verdict\n", how, decks)
 		return stopStatus(ctx)
 	}
+	// The reading goroutine has sent its last chunk: rd is ours.
+	in := rd.Input()
 	readErr := last.err
 	if cmd != nil {
-		if last.limited {
+		if in.Limited {
 			end() // -max-decks: the rest is not wanted
 		} else if err := cmd.Wait(); err != nil && readErr == nil {
 			readErr = fmt.Errorf("-exec %q: %v", c.exec, err)
 		}
 	}
-	if l := last.cut; l != nil {
+	if l := in.Cut; l != nil {
 		fmt.Fprintf(stderr, "shuffle-audit: warning: %s: line %d, the last, has %d cards of %d and no newline: cut short, so not audited (-strict makes it a bad line)\n",
-			inputName(c), l.line, l.cards, l.want)
+			inputName(c), l.Line, l.Cards, l.Want)
 	}
 	if bad > maxErrors {
 		fmt.Fprintf(stderr, "shuffle-audit: %s: %d bad lines in all (the first %d shown)\n", inputName(c), bad, maxErrors)
 	}
-	var oe optionError
+	var oe *audit.OptionError
 	switch {
 	case errors.As(readErr, &oe):
-		return fail("%v", oe.error)
+		return fail("%v", oe)
 	case readErr != nil:
 		return fail("%s: %v; no verdict", inputName(c), readErr)
 	case bad > 0:
@@ -162,26 +172,26 @@ loop:
 	case a == nil:
 		return fail("%s: no decks; no verdict", inputName(c))
 	}
-	rep := a.Report()
-	in := inputInfo{source: source, sum: last.sum, blank: last.blank, cut: last.cut}
-	if last.limited {
-		in.maxDecks = c.maxDecks
-	}
+	rec := &report.Record{Report: a.Report(), Source: source, Input: in, MaxDecks: c.maxDecks, Card: rd.Card,
+		Tool: "shuffle-audit", Version: version(), Scale: c.scale}
 	if c.json {
-		if err := writeJSON(stdout, rep, last.dec, in); err != nil {
+		if err := report.JSON(stdout, rec); err != nil {
 			return fail("%v", err)
 		}
 	} else {
-		writeStream(stdout, rep, last.dec, in)
+		report.Text(stdout, rec)
 	}
-	if err := writePictures(c, []picture{{title: linesText(rep), report: rep, rows: "card →"}}); err != nil {
-		fmt.Fprintln(stderr, "shuffle-audit:", err)
-		return 2
-	}
-	if err := writeHTMLFile(c, rep, last.dec, in); err != nil {
+	if err := writePictures(c, []picture{{title: report.Describe(rec.Report), report: rec.Report, rows: "card →"}}); err != nil {
 		return fail("%v", err)
 	}
-	switch rep.Verdict {
+	if c.html != "" {
+		rec.Command = append([]string{"shuffle-audit"}, c.args...)
+		rec.Stdin, rec.Exec, rec.Date = c.in == "-", c.exec != "", htmlNow()
+		if err := writeFile(c.html, func(w io.Writer) error { return report.HTML(w, rec) }); err != nil {
+			return fail("-html: %v", err)
+		}
+	}
+	switch rec.Report.Verdict {
 	case audit.Pass:
 		return 0
 	case audit.Inconclusive:
@@ -190,18 +200,71 @@ loop:
 	return 1
 }
 
+// htmlNow is the time the HTML report is dated; tests replace it.
+var htmlNow = time.Now
+
+// chunk is a run of decks read, flat, opts.Dealt cards each, with the bad
+// lines among them; or the log's end (done), with its error.
+type chunk struct {
+	n     int
+	opts  audit.Options // the shape: Copies, Dealt, Hand, Games
+	decks []int
+	bad   []error // *audit.LineError
+	done  bool
+	err   error // what ended the log, if not its end
+}
+
+// chunkCards is the number of cards sent at once, and chunkBad the most
+// bad lines: a log of nothing but bad lines is held a chunk at a time too.
+const chunkCards, chunkBad = 1 << 17, 1 << 10
+
+// readDecks reads rd on its own goroutine and sends the decks in chunks,
+// then a final chunk with done set. It takes the chunks' buffers from free
+// when there are some there, and stops early if stop is closed.
+func readDecks(rd *audit.Reader, out chan<- chunk, free <-chan []int, stop <-chan struct{}) {
+	buffer := func() []int {
+		select {
+		case b := <-free:
+			return b[:0]
+		default:
+			return make([]int, 0, chunkCards+audit.MaxCards)
+		}
+	}
+	cur := chunk{decks: buffer()}
+	for {
+		deck, err := rd.Next()
+		var le *audit.LineError
+		switch {
+		case errors.As(err, &le):
+			if cur.bad = append(cur.bad, err); len(cur.bad) < chunkBad {
+				continue
+			}
+		case err == io.EOF:
+			cur.done = true
+		case err != nil:
+			cur.err, cur.done = err, true
+		}
+		if !cur.done && cur.n == 0 {
+			cur.n, cur.opts = rd.N(), rd.Options(cur.opts)
+		}
+		if cur.done || len(cur.decks)+len(deck) > chunkCards || len(cur.bad) == chunkBad {
+			select {
+			case out <- cur:
+			case <-stop:
+				return
+			}
+			if cur.done {
+				return
+			}
+			cur = chunk{n: cur.n, opts: cur.opts, decks: buffer()}
+		}
+		cur.decks = append(cur.decks, deck...)
+	}
+}
+
 // exitInconclusive is the exit status when no test ran: too few decks is
 // no evidence, and never a pass.
 const exitInconclusive = 3
-
-// inputInfo is what the report says of the input.
-type inputInfo struct {
-	source   string
-	sum      []byte
-	blank    int      // trailing blank lines
-	cut      *cutLine // the last line, cut short and not audited
-	maxDecks int64    // the reading stopped at -max-decks
-}
 
 // shellCommand runs line as a shell would.
 func shellCommand(line string) *exec.Cmd {
@@ -219,130 +282,6 @@ func inputName(c *config) string {
 		return "standard input"
 	}
 	return c.in
-}
-
-// note is a test's note in the input's own names.
-func note(t audit.Test, dec *decoder) string {
-	switch {
-	case t.Name == "cards" && t.Worst >= 0:
-		return "worst card: " + dec.name(t.Worst)
-	case t.Name == "places" && t.Worst >= 0:
-		return fmt.Sprintf("worst position: %d (from 1)", t.Worst+1)
-	}
-	return t.Note
-}
-
-// linesText says what was audited: "100000 decks of 52 cards", "5000
-// shoes of 6 decks of 52 cards (312 cards)", "100000 deals of the first 5
-// cards of a deck of 52", "100000 deals of the first 20 cards of a shoe
-// of 6 decks of 52 cards (312 cards)".
-func linesText(r *audit.Report) string {
-	switch whole := r.Dealt == r.Deck; {
-	case whole && r.Copies == 1:
-		return fmt.Sprintf("%d decks of %d cards", r.Decks, r.N)
-	case whole:
-		return fmt.Sprintf("%d shoes of %d decks of %d cards (%d cards)", r.Decks, r.Copies, r.N, r.Deck)
-	case r.Copies == 1:
-		return fmt.Sprintf("%d deals of the first %d cards of a deck of %d", r.Decks, r.Dealt, r.Deck)
-	}
-	return fmt.Sprintf("%d deals of the first %d cards of a shoe of %d decks of %d cards (%d cards)", r.Decks, r.Dealt, r.Copies, r.N, r.Deck)
-}
-
-// shapeText is what a line holds: "deck of 52 cards", "shoe of 6 decks of
-// 52 cards", "first 5 cards of a deck of 52 cards", "first 20 cards of a
-// shoe of 6 decks of 52 cards".
-func shapeText(r *audit.Report) string {
-	s := fmt.Sprintf("deck of %d cards", r.N)
-	if r.Copies > 1 {
-		s = fmt.Sprintf("shoe of %d decks of %d cards", r.Copies, r.N)
-	}
-	if r.Dealt < r.Deck {
-		s = fmt.Sprintf("first %d cards of a %s", r.Dealt, s)
-	}
-	return s
-}
-
-func writeStream(w io.Writer, r *audit.Report, dec *decoder, in inputInfo) {
-	fmt.Fprintf(w, "Audit of %s from %s (sha256 %s).\n", linesText(r), in.source, hex.EncodeToString(in.sum))
-	if in.maxDecks > 0 {
-		fmt.Fprintf(w, "Stopped at -max-decks %d; the sha256 is of the lines read.\n", in.maxDecks)
-	}
-	if in.cut != nil {
-		fmt.Fprintf(w, "Not audited: line %d, the last, cut short (%d cards of %d, no newline).\n", in.cut.line, in.cut.cards, in.cut.want)
-	}
-	if in.blank > 0 {
-		fmt.Fprintf(w, "Ignored: %d trailing blank lines.\n", in.blank)
-	}
-	ran := 0
-	for _, t := range r.Tests {
-		if t.Ran() {
-			ran++
-		}
-	}
-	fmt.Fprintf(w, "%d tests ran; family-wise α = %g (Holm's correction).\n\n", ran, r.Alpha)
-	tw := newTable(w, false)
-	fmt.Fprintln(tw, "test\tstatistic\tdf\tp\tHolm p\tresult\t")
-	for _, t := range r.Tests {
-		if !t.Ran() {
-			fmt.Fprintf(tw, "%s\t-\t-\t-\t-\tnot run\t%s\n", t.Name, t.Skipped)
-			continue
-		}
-		res := "pass"
-		if !t.Pass {
-			res = "FAIL"
-		}
-		df := "-"
-		if t.DF > 0 {
-			df = fmt.Sprintf("%.0f", t.DF)
-		}
-		stat := fmt.Sprintf("%.1f", t.Statistic)
-		switch {
-		case strings.HasSuffix(t.Name, "/batches"):
-			stat = fmt.Sprintf("%.3f", t.Statistic)
-		case t.Name == "repeats":
-			stat = fmt.Sprintf("%.0f", t.Statistic)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.Name, stat, df, pText(t.P), pText(t.Holm), res, note(t, dec))
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "\nverdict: %s\n", r.Verdict)
-}
-
-// jsonReport is the -json output.
-type jsonReport struct {
-	Tool     string     `json:"tool"`
-	Version  string     `json:"version"`
-	Input    string     `json:"input"`
-	SHA256   string     `json:"sha256"`
-	Decks    int64      `json:"decks"`
-	Shape    string     `json:"shape"`
-	N        int        `json:"n"`      // distinct cards
-	Copies   int        `json:"copies"` // of each card in the shuffled deck or shoe
-	Deck     int        `json:"deck"`   // cards in the shuffled deck or shoe
-	Dealt    int        `json:"dealt"`  // cards a line holds
-	Alpha    float64    `json:"alpha"`
-	Verdict  string     `json:"verdict"`
-	Blank    int        `json:"trailing_blank_lines"`
-	Cut      int        `json:"cut_short_line,omitempty"` // the number of the last line, cut short and not audited
-	MaxDecks int64      `json:"max_decks,omitempty"`      // the reading stopped at -max-decks
-	Tests    []jsonTest `json:"tests"`
-}
-
-// jsonTest is a test of the -json output; the numbers are null when the
-// test did not run.
-type jsonTest struct {
-	Name      string   `json:"name"`
-	Statistic *float64 `json:"statistic"`
-	DF        *float64 `json:"df"`
-	P         *float64 `json:"p"`
-	Holm      *float64 `json:"p_holm"`
-	Pass      *bool    `json:"pass"`
-	MinDecks  int64    `json:"min_decks"`
-	Skipped   string   `json:"skipped,omitempty"`
-	Note      string   `json:"note,omitempty"`
-	// Batches are a second-level test's batch p-values, in the order
-	// they were dealt (null for one that could not be computed).
-	Batches []*float64 `json:"batches,omitempty"`
 }
 
 func version() string {
@@ -376,33 +315,4 @@ func buildVersion(bi *debug.BuildInfo) string {
 		return rev + "+dirty"
 	}
 	return rev
-}
-
-func writeJSON(w io.Writer, r *audit.Report, dec *decoder, in inputInfo) error {
-	j := jsonReport{Tool: "shuffle-audit", Version: version(), Input: in.source, SHA256: hex.EncodeToString(in.sum),
-		Decks: r.Decks, Shape: shapeText(r), N: r.N, Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt,
-		Alpha: r.Alpha, Verdict: r.Verdict, Blank: in.blank, MaxDecks: in.maxDecks, Tests: []jsonTest{}}
-	if in.cut != nil {
-		j.Cut = in.cut.line
-	}
-	num := func(x float64) *float64 {
-		if math.IsNaN(x) {
-			return nil
-		}
-		return &x
-	}
-	for _, t := range r.Tests {
-		jt := jsonTest{Name: t.Name, MinDecks: t.MinDecks, Skipped: t.Skipped, Note: note(t, dec)}
-		if t.Ran() {
-			pass := t.Pass
-			jt.Statistic, jt.DF, jt.P, jt.Holm, jt.Pass = num(t.Statistic), num(t.DF), num(t.P), num(t.Holm), &pass
-		}
-		for _, p := range t.Batches {
-			jt.Batches = append(jt.Batches, num(p))
-		}
-		j.Tests = append(j.Tests, jt)
-	}
-	e := json.NewEncoder(w)
-	e.SetIndent("", "  ")
-	return e.Encode(j)
 }

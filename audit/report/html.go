@@ -1,7 +1,8 @@
-package main
+package report
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -15,12 +16,12 @@ import (
 	"github.com/fairshuffle/shuffle/audit"
 )
 
-// The -html report: one self-contained file a lab can file, with the
-// figures of the -json report, the position heat map and the second
+// The HTML report: one self-contained file a lab can file, with the
+// figures of the JSON report, the position heat map and the second
 // level's batch p-values as inline SVG. It loads nothing: no script, no
 // style sheet, no font, no image from elsewhere.
 //
-// Its figures are the JSON report's: writeHTML writes that report, reads it
+// Its figures are the JSON report's: HTML writes that report, reads it
 // back with its numbers as written, and prints each number exactly as the
 // JSON has it. Every figure is in an element with a data-field attribute
 // named after its JSON key (data-json holds the JSON value where the text
@@ -29,22 +30,7 @@ import (
 // also well-formed XML: every element is closed, so an XML parser reads it
 // whole.
 
-// htmlNow is the time the report is dated; tests replace it.
-var htmlNow = time.Now
-
-// writeHTMLFile writes the -html report, if asked for.
-func writeHTMLFile(c *config, r *audit.Report, dec *decoder, in inputInfo) error {
-	if c.html == "" {
-		return nil
-	}
-	err := writeFile(c.html, func(w io.Writer) error { return writeHTML(w, c, r, dec, in) })
-	if err != nil {
-		return fmt.Errorf("-html: %v", err)
-	}
-	return nil
-}
-
-// htmlJSON is the -json report with its numbers as written.
+// htmlJSON is the JSON report with its numbers as written.
 type htmlJSON struct {
 	Tool     string       `json:"tool"`
 	Version  string       `json:"version"`
@@ -109,20 +95,27 @@ type htmlNum struct {
 	Null  bool
 }
 
-// writeHTML writes the report of audit r, of the input in, to w as one
-// HTML page.
-func writeHTML(w io.Writer, c *config, r *audit.Report, dec *decoder, in inputInfo) error {
+// HTML writes rec as one self-contained HTML page for filing.
+//
+// It shows the verdict, the facts of the input, every test with the
+// figures of [JSON], the position heat map and the batch p-values.
+func HTML(w io.Writer, rec *Record) error {
+	r := rec.Report
+	scale := rec.Scale
+	if scale == 0 {
+		scale = 0.25
+	}
 	var buf bytes.Buffer
-	if err := writeJSON(&buf, r, dec, in); err != nil {
+	if err := JSON(&buf, rec); err != nil {
 		return err
 	}
 	d := json.NewDecoder(&buf)
 	d.UseNumber()
 	p := htmlPage{Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt,
-		Date:      htmlNow().UTC().Format("2006-01-02 15:04:05 UTC"),
-		Command:   shellJoin(append([]string{"shuffle-audit"}, c.args...)),
-		FromStdin: c.in == "-", FromExec: c.exec != "",
-		Scale: strconv.FormatFloat(100*c.scale, 'g', -1, 64) + "%"}
+		Date:      cmp.Or(rec.Date, time.Now()).UTC().Format("2006-01-02 15:04:05 UTC"),
+		Command:   shellJoin(rec.Command),
+		FromStdin: rec.Stdin, FromExec: rec.Exec,
+		Scale: strconv.FormatFloat(100*scale, 'g', -1, 64) + "%"}
 	if err := d.Decode(&p.J); err != nil {
 		return err
 	}
@@ -170,12 +163,12 @@ func writeHTML(w io.Writer, c *config, r *audit.Report, dec *decoder, in inputIn
 			p.Plots = append(p.Plots, svg)
 		}
 	}
-	if h, ok := positionMap(r, c.scale); ok {
+	if h, ok := positionMap(r, scale); ok {
 		var b strings.Builder
-		if err := h.writeSVG(&b); err != nil {
+		if err := h.WriteSVG(&b); err != nil {
 			return err
 		}
-		p.Heatmap = template.HTML(b.String()) // writeSVG escapes its text
+		p.Heatmap = template.HTML(b.String()) // WriteSVG escapes its text
 	} else {
 		p.HeatmapWhy = "No deck was audited: there is no position table to draw."
 	}
@@ -184,15 +177,15 @@ func writeHTML(w io.Writer, c *config, r *audit.Report, dec *decoder, in inputIn
 
 // positionMap is the position table of r as a heat map: cards by rows,
 // the places a line holds by columns; false when no deck was audited.
-func positionMap(r *audit.Report, scale float64) (heatmap, bool) {
+func positionMap(r *audit.Report, scale float64) (Heatmap, bool) {
 	n, m := r.N, r.Dealt
 	if len(r.Positions) != n*m || r.Decks == 0 {
-		return heatmap{}, false
+		return Heatmap{}, false
 	}
-	h := heatmap{n: n, m: m, p: make([]float64, n*m), scale: scale,
-		title: linesText(r), rows: "card →", cols: "place →"}
+	h := Heatmap{N: n, M: m, P: make([]float64, n*m), Scale: scale,
+		Title: Describe(r), Rows: "card →", Cols: "place →"}
 	for i, x := range r.Positions {
-		h.p[i] = float64(x) / float64(r.Decks)
+		h.P[i] = float64(x) / float64(r.Decks)
 	}
 	return h, true
 }
@@ -454,7 +447,7 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <p>The second level cuts the decks into batches in the order they came and runs the tests on each batch. Under a uniform shuffle the batch p-values are spread evenly over 0 to 1, so each curve keeps close to the diagonal; D, the largest gap, is the Kolmogorov–Smirnov statistic. A bias that comes and goes, or drifts, pulls the curve away.</p>
 <p>A pass is evidence, not proof: a bias too small to show in this many decks, or one that no test looks at, goes unseen.</p>
 </div>
-<footer>Written by shuffle-audit (github.com/fairshuffle/shuffle/cmd/shuffle-audit). This file is self-contained: it loads nothing.</footer>
+<footer>Written by {{if eq .J.Tool "shuffle-audit"}}shuffle-audit (github.com/fairshuffle/shuffle/cmd/shuffle-audit){{else}}{{.J.Tool}} (with github.com/fairshuffle/shuffle/audit/report){{end}}. This file is self-contained: it loads nothing.</footer>
 </body>
 </html>
 `))

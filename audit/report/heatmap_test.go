@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bytes"
@@ -10,8 +10,12 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os/exec"
+	"runtime"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/font/sfnt"
 
 	"github.com/fairshuffle/shuffle/audit"
 
@@ -19,13 +23,13 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// flatHeatmap returns a heatmap of deck size n with every probability 1/n.
-func flatHeatmap(n int) heatmap {
+// flatHeatmap returns a Heatmap of deck size n with every probability 1/n.
+func flatHeatmap(n int) Heatmap {
 	p := make([]float64, n*n)
 	for k := range p {
 		p[k] = 1 / float64(n)
 	}
-	return heatmap{n: n, p: p, scale: 0.25, title: "test"}
+	return Heatmap{N: n, P: p, Scale: 0.25, Title: "test"}
 }
 
 // nearColour reports whether a and b differ by at most tol in every channel.
@@ -35,10 +39,10 @@ func nearColour(a, b color.RGBA, tol int) bool {
 }
 
 // decodePNG renders h as a PNG and decodes it again.
-func decodePNG(t *testing.T, h heatmap) image.Image {
+func decodePNG(t *testing.T, h Heatmap) image.Image {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := h.writePNG(&buf); err != nil {
+	if err := h.WritePNG(&buf); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&buf)
@@ -51,8 +55,8 @@ func decodePNG(t *testing.T, h heatmap) image.Image {
 func TestPNGSize(t *testing.T) {
 	for _, n := range []int{1, 2, 7, 52, 300} {
 		h := flatHeatmap(n)
-		h.title = strings.Repeat("long title ", n%3*10)
-		l := h.layout()
+		h.Title = strings.Repeat("long title ", n%3*10)
+		l := h.layout(newFace())
 		img := decodePNG(t, h)
 		if got, want := img.Bounds(), image.Rect(0, 0, l.w, l.h); got != want {
 			t.Errorf("n=%d: bounds %v, want %v", n, got, want)
@@ -64,9 +68,9 @@ func TestPNGSize(t *testing.T) {
 			t.Errorf("n=%d: matrix %v or bar %v outside %v", n, l.matrix, l.bar, img.Bounds())
 		}
 		for _, lb := range l.labels {
-			w := textWidth(lb.s, textScale)
+			w := textWidth(newFace(), lb.s)
 			x := lb.x - w*lb.align/2
-			r := image.Rect(x, lb.y, x+w, lb.y+lineH)
+			r := image.Rect(x, lb.y-above, x+w, lb.y-above+lineH)
 			if lb.vertical {
 				r = image.Rect(lb.x, lb.y-w/2, lb.x+lineH, lb.y-w/2+w)
 			}
@@ -75,7 +79,7 @@ func TestPNGSize(t *testing.T) {
 			}
 		}
 	}
-	if l := flatHeatmap(52).layout(); l.cell != 10 {
+	if l := flatHeatmap(52).layout(newFace()); l.cell != 10 {
 		t.Errorf("n=52: cell %d, want 10", l.cell)
 	}
 }
@@ -84,11 +88,11 @@ func TestPNGCells(t *testing.T) {
 	const n = 4
 	h := flatHeatmap(n)
 	u := 1.0 / n
-	h.p[0*n+1] = u * 1.1 // above 1/n
-	h.p[0*n+2] = u * 0.9 // below 1/n
-	h.p[1*n+0] = u * 2   // far above the scale
-	h.p[1*n+1] = 0       // far below the scale
-	l := h.layout()
+	h.P[0*n+1] = u * 1.1 // above 1/n
+	h.P[0*n+2] = u * 0.9 // below 1/n
+	h.P[1*n+0] = u * 2   // far above the scale
+	h.P[1*n+1] = 0       // far below the scale
+	l := h.layout(newFace())
 	img := decodePNG(t, h)
 	at := func(i, j int) color.RGBA {
 		p := l.matrix.Min.Add(image.Pt(j*l.cell+l.cell/2, i*l.cell+l.cell/2))
@@ -146,9 +150,9 @@ func TestColour(t *testing.T) {
 func TestSVG(t *testing.T) {
 	const n = 13
 	h := flatHeatmap(n)
-	h.title = `a < b & "c" > 'd'`
+	h.Title = `a < b & "c" > 'd'`
 	var buf bytes.Buffer
-	if err := h.writeSVG(&buf); err != nil {
+	if err := h.WriteSVG(&buf); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(buf.String(), "a &lt; b &amp; ") {
@@ -173,7 +177,7 @@ func TestSVG(t *testing.T) {
 				}
 			}
 		case xml.CharData:
-			title = title || inText && string(tok) == h.title
+			title = title || inText && string(tok) == h.Title
 		case xml.EndElement:
 			inText = false
 		}
@@ -182,23 +186,23 @@ func TestSVG(t *testing.T) {
 		t.Errorf("%d cell rects, want %d", cells, n*n)
 	}
 	if !title {
-		t.Errorf("no text element holds the title %q", h.title)
+		t.Errorf("no text element holds the title %q", h.Title)
 	}
 }
 
 func TestInvalid(t *testing.T) {
-	for _, h := range []heatmap{
-		{n: 0},
-		{n: 2, p: make([]float64, 3), scale: 1},
-		{n: 2, p: make([]float64, 4), scale: 0},
-		{n: 2, p: make([]float64, 4), scale: math.NaN()},
-		{n: 2, p: make([]float64, 4), scale: math.Inf(1)},
+	for _, h := range []Heatmap{
+		{N: 0},
+		{N: 2, P: make([]float64, 3), Scale: 1},
+		{N: 2, P: make([]float64, 4), Scale: 0},
+		{N: 2, P: make([]float64, 4), Scale: math.NaN()},
+		{N: 2, P: make([]float64, 4), Scale: math.Inf(1)},
 	} {
-		if err := h.writePNG(io.Discard); err == nil {
-			t.Errorf("writePNG(%+v) succeeded", h)
+		if err := h.WritePNG(io.Discard); err == nil {
+			t.Errorf("WritePNG(%+v) succeeded", h)
 		}
-		if err := h.writeSVG(io.Discard); err == nil {
-			t.Errorf("writeSVG(%+v) succeeded", h)
+		if err := h.WriteSVG(io.Discard); err == nil {
+			t.Errorf("WriteSVG(%+v) succeeded", h)
 		}
 	}
 }
@@ -209,7 +213,7 @@ func TestLegend(t *testing.T) {
 		t.Errorf("legend = %q, want %q", got, want)
 	}
 	h := flatHeatmap(1000)
-	h.scale = 0.025
+	h.Scale = 0.025
 	want = [3][2]string{{"1/n+2.5%", "0.001025"}, {"1/n", "0.001000"}, {"1/n-2.5%", "0.000975"}}
 	if got := h.legend(); got != want {
 		t.Errorf("legend = %q, want %q", got, want)
@@ -233,52 +237,40 @@ func TestTicks(t *testing.T) {
 	}
 }
 
+// TestGlyphs: Go Regular has a glyph for every character the heat maps
+// write, the arrows among them.
 func TestGlyphs(t *testing.T) {
-	const required = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,-+=/()%:;'→↓"
-	for _, r := range required {
-		if _, ok := lookupGlyph(r); !ok {
-			t.Errorf("no glyph for %q", r)
+	const used = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ .,-+=/()%:;'→↓"
+	var buf sfnt.Buffer
+	for _, r := range used {
+		if i, err := goRegular().GlyphIndex(&buf, r); err != nil || i == 0 {
+			t.Errorf("no glyph for %q: %v", r, err)
 		}
-		s, _ := glyphRows(r)
-		rows := strings.Fields(s)
-		if len(rows) > glyphH {
-			t.Errorf("glyph %q has %d rows, want at most %d", r, len(rows), glyphH)
-		}
-		for _, row := range rows {
-			if len(row) > 8 || strings.Trim(row, "#.") != "" {
-				t.Errorf("glyph %q has bad row %q", r, row)
-			}
-		}
-	}
-	if _, ok := lookupGlyph('€'); ok {
-		t.Errorf("glyph for '€' exists")
-	}
-	if g, _ := lookupGlyph('€'); g == (glyph{}) {
-		t.Errorf("unknown rune draws nothing, want a box")
 	}
 }
 
+// TestTextWidth: drawn text inks only its box, from x to x + textWidth
+// and from the line's top to lineH below, and inks both ends of it.
 func TestTextWidth(t *testing.T) {
-	for _, s := range []string{"H", "naive, n = 52 (100%)", "Hi → ↓ €", "x"} {
-		for _, scale := range []int{1, 2, 3} {
-			img := image.NewRGBA(image.Rect(0, 0, 400, 40))
-			drawText(img, 5, 3, s, color.RGBA{0, 0, 0, 255}, scale)
-			lo, hi := img.Bounds().Max.X, -1
-			for y := range 40 {
-				for x := range 400 {
-					if img.RGBAAt(x, y).A != 0 {
-						lo, hi = min(lo, x), max(hi, x)
-					}
+	face := newFace()
+	for _, s := range []string{"H", "naive, n = 52 (100%)", "start position →", "1/n-25%", "0.0144"} {
+		img := image.NewRGBA(image.Rect(0, 0, 400, 40))
+		drawText(img, face, 5, 3, s, color.RGBA{0, 0, 0, 255})
+		ink := image.Rectangle{}
+		for y := range 40 {
+			for x := range 400 {
+				if img.RGBAAt(x, y).A != 0 {
+					ink = ink.Union(image.Rect(x, y, x+1, y+1))
 				}
 			}
-			if w := textWidth(s, scale); lo != 5 || hi != 5+w-1 {
-				t.Errorf("%q at scale %d: ink in columns %d..%d, want 5..%d", s, scale, lo, hi, 5+w-1)
-			}
 		}
+		box := image.Rect(5, 3-above, 5+textWidth(face, s), 3-above+lineH)
+		assert.True(t, ink.In(box), "%q: ink %v outside %v", s, ink, box)
+		assert.LessOrEqual(t, box.Max.X-ink.Max.X, 3, "%q: ink %v ends short of %v", s, ink, box)
+		assert.LessOrEqual(t, ink.Min.X-box.Min.X, 3, "%q: ink %v starts late in %v", s, ink, box)
 	}
-	if textWidth("", 2) != 0 {
-		t.Errorf("textWidth(\"\") != 0")
-	}
+	assert.Zero(t, textWidth(face, ""))
+	assert.True(t, capH > 0 && capH < lineH, "capH %d, lineH %d", capH, lineH)
 }
 
 // TestRectangle: a table of n rows and m columns has n·m cells of their
@@ -286,11 +278,11 @@ func TestTextWidth(t *testing.T) {
 func TestRectangle(t *testing.T) {
 	for _, s := range [][2]int{{52, 5}, {52, 312}, {3, 1}, {10, 416}, {600, 3}} {
 		n, m := s[0], s[1]
-		h := heatmap{n: n, m: m, p: make([]float64, n*m), scale: 0.25, title: "rectangle"}
-		for k := range h.p {
-			h.p[k] = (1 + 0.1*float64(k%5-2)) / float64(n)
+		h := Heatmap{N: n, M: m, P: make([]float64, n*m), Scale: 0.25, Title: "rectangle"}
+		for k := range h.P {
+			h.P[k] = (1 + 0.1*float64(k%5-2)) / float64(n)
 		}
-		l := h.layout()
+		l := h.layout(newFace())
 		require.Equal(t, n*l.cell, l.matrix.Dy(), "%d×%d", n, m)
 		require.Equal(t, m*l.cellW, l.matrix.Dx(), "%d×%d", n, m)
 		assert.GreaterOrEqual(t, l.cellW, 2)
@@ -298,9 +290,9 @@ func TestRectangle(t *testing.T) {
 		assert.Equal(t, image.Rect(0, 0, l.w, l.h), img.Bounds())
 		assert.True(t, l.matrix.In(img.Bounds()) && l.bar.In(img.Bounds()), "%d×%d", n, m)
 		for _, lb := range l.labels {
-			w := textWidth(lb.s, textScale)
+			w := textWidth(newFace(), lb.s)
 			x := lb.x - w*lb.align/2
-			r := image.Rect(x, lb.y, x+w, lb.y+lineH)
+			r := image.Rect(x, lb.y-above, x+w, lb.y-above+lineH)
 			if lb.vertical {
 				r = image.Rect(lb.x, lb.y-w/2, lb.x+lineH, lb.y-w/2+w)
 			}
@@ -310,11 +302,11 @@ func TestRectangle(t *testing.T) {
 		at := l.matrix.Max.Sub(image.Pt(l.cellW/2+1, l.cell/2+1))
 		assert.Equal(t, colour(h.deviation(n-1, m-1)), color.RGBAModel.Convert(img.At(at.X, at.Y)))
 		var svg bytes.Buffer
-		require.NoError(t, h.writeSVG(&svg))
+		require.NoError(t, h.WriteSVG(&svg))
 		assert.Equal(t, n*m, strings.Count(svg.String(), `class="cell"`))
 	}
-	assert.Error(t, heatmap{n: 3, m: 2, p: make([]float64, 9), scale: 1}.writePNG(io.Discard))
-	assert.Error(t, heatmap{n: 3, m: -1, p: make([]float64, 9), scale: 1}.writeSVG(io.Discard))
+	assert.Error(t, Heatmap{N: 3, M: 2, P: make([]float64, 9), Scale: 1}.WritePNG(io.Discard))
+	assert.Error(t, Heatmap{N: 3, M: -1, P: make([]float64, 9), Scale: 1}.WriteSVG(io.Discard))
 }
 
 // TestTables: the pictures of fair decks, shoes and deals average 1/n in
@@ -335,15 +327,15 @@ func TestTables(t *testing.T) {
 			require.NoError(t, a.Add(shoe[:s.m]))
 		}
 		rep := a.Report()
-		pos, adj := tables(rep, 0.25)
-		require.Equal(t, s.n*s.m, len(pos.p))
+		pos, adj := Heatmaps(rep, 0.25)
+		require.Equal(t, s.n*s.m, len(pos.P))
 		require.NoError(t, pos.validate())
 		require.NoError(t, adj.validate())
 		u := 1 / float64(s.n)
-		for i, p := range pos.p {
+		for i, p := range pos.P {
 			assert.InDelta(t, u, p, 0.15*u, "%+v: position cell %d", s, i)
 		}
-		for i, p := range adj.p {
+		for i, p := range adj.P {
 			switch {
 			case s.m < 2 || s.k == 1 && i/s.n == i%s.n:
 				assert.True(t, math.IsNaN(p), "%+v: adjacency cell %d is %g, want blank", s, i, p)
@@ -352,7 +344,7 @@ func TestTables(t *testing.T) {
 			}
 		}
 		if s.k == 1 && s.m == s.n {
-			assert.Equal(t, float64(rep.Adjacency[1])/decks, adj.p[1])
+			assert.Equal(t, float64(rep.Adjacency[1])/decks, adj.P[1])
 		}
 	}
 }
@@ -373,4 +365,41 @@ func needShoes(t *testing.T) {
 		}
 	}()
 	a.Report()
+}
+
+// TestPrintable: the control characters XML does not allow, and bytes
+// that are not UTF-8, become U+FFFD; tab and newline stay.
+func TestPrintable(t *testing.T) {
+	assert.Equal(t, "\uFFFDa\tb\n\uFFFD", printable("\x01a\tb\n\xff"))
+}
+
+// TestShellQuote runs the quoted words through sh and gets them back.
+func TestShellQuote(t *testing.T) {
+	for _, w := range []string{"plain", "-in", "dir/decks-1.txt", "-alpha=0.01", "a,b:c@d+e%"} {
+		assert.Equal(t, w, shellQuote(w), "needs no quotes")
+	}
+	assert.Equal(t, "''", shellQuote(""))
+	assert.Equal(t, `'it'\''s'`, shellQuote("it's"))
+	words := []string{"plain", "a b", "", "it's", `"q"`, "$HOME", "`x`", "a\\b", "*", "~", "x;y", "new\nline", "é", "'", "''", "-exec=a|b", "%s", "!", "#"}
+	if runtime.GOOS == "windows" {
+		t.Skip("no sh")
+	}
+	out, err := exec.Command("sh", "-c", `printf '%s\0' `+shellJoin(words)).Output()
+	require.NoError(t, err)
+	assert.Equal(t, words, strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00"))
+}
+
+// TestFooter: the page names the program that wrote it, and shuffle-audit
+// as it always has.
+func TestFooter(t *testing.T) {
+	a := audit.New(3, audit.Options{})
+	require.NoError(t, a.Add([]int{2, 0, 1}))
+	for tool, want := range map[string]string{
+		"shuffle-audit": "Written by shuffle-audit (github.com/fairshuffle/shuffle/cmd/shuffle-audit).",
+		"lab <audit>":   "Written by lab &lt;audit&gt; (with github.com/fairshuffle/shuffle/audit/report).",
+	} {
+		var b bytes.Buffer
+		require.NoError(t, HTML(&b, &Record{Report: a.Report(), Tool: tool}))
+		assert.Contains(t, b.String(), want)
+	}
 }

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bufio"
@@ -12,32 +12,34 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/f64"
 )
 
-// heatmap is a table of a shuffle's probabilities as a picture: the
-// position table (n rows, and m columns for a line of m cards) or the
-// adjacency table (n × n).
-type heatmap struct {
-	n     int       // rows: the deck size, or the distinct cards; uniform is 1/n
-	m     int       // columns; 0 means n
-	p     []float64 // p[i*cols+j]: probability that the item starting at position i ends at position j
-	scale float64   // relative deviation from 1/n drawn at full colour, e.g. 0.25 means 1/n·(1±0.25); must be > 0
-	title string    // one line drawn above the matrix, e.g. "naive, n = 52, 100000 trials"
-	rows  string    // what the rows are; "" means "start position →"
-	cols  string    // what the columns are; "" means "final position →"
+// Heatmap is a table of a shuffle's probabilities as a picture.
+//
+// A position table has N rows and M columns, an adjacency table N × N.
+// White is 1/N, red more often, blue less often.
+type Heatmap struct {
+	N     int       // rows: the deck size, or the distinct cards; uniform is 1/N
+	M     int       // columns; 0 means N
+	P     []float64 // P[i*cols+j]: probability that the item starting at position i ends at position j
+	Scale float64   // relative deviation from 1/N drawn at full colour, e.g. 0.25 means 1/N·(1±0.25); must be > 0
+	Title string    // one line drawn above the matrix, e.g. "naive, n = 52, 100000 trials"
+	Rows  string    // what the rows are; "" means "start position →"
+	Cols  string    // what the columns are; "" means "final position →"
 }
 
 // Picture geometry, in pixels.
 const (
-	textScale = 2                    // size of a font pixel
-	lineH     = glyphH * textScale   // height of a line of text
-	capH      = glyphCap * textScale // height of capitals and digits
-	matrixW   = 520                  // preferred width of the matrix
-	pad       = 16                   // outer margin
-	gap       = 8                    // space between parts
-	tickLen   = 4                    // length of a tick mark
-	barW      = 20                   // width of the colour bar
-	fontSize  = 16                   // SVG font size
+	matrixW  = 520 // preferred width of the matrix
+	pad      = 16  // outer margin
+	gap      = 8   // space between parts
+	tickLen  = 4   // length of a tick mark
+	barW     = 20  // width of the colour bar
+	fontSize = 16  // SVG font size
 )
 
 // Alignments of a label relative to its x.
@@ -47,16 +49,16 @@ const (
 	alignRight
 )
 
-// label is one line of text in a heatmap picture.
+// label is one line of text in a Heatmap picture.
 type label struct {
-	x, y     int    // anchor; y is the top of the line
+	x, y     int    // anchor; y is the top of the capitals
 	s        string // text
 	align    int    // alignLeft, alignCentre or alignRight of x
 	vertical bool   // turned a quarter clockwise: left edge at x, centred on y
 	c        grey
 }
 
-// layout is the placement of the parts of a heatmap picture.
+// layout is the placement of the parts of a Heatmap picture.
 type layout struct {
 	w, h   int               // size of the picture
 	cell   int               // height of a matrix cell, and its width when the table is square
@@ -82,46 +84,46 @@ const (
 func (g grey) rgba() color.RGBA { return color.RGBA{uint8(g), uint8(g), uint8(g), 255} }
 
 // width returns the number of columns.
-func (h heatmap) width() int {
-	if h.m == 0 {
-		return h.n
+func (h Heatmap) width() int {
+	if h.M == 0 {
+		return h.N
 	}
-	return h.m
+	return h.M
 }
 
 // validate reports why h cannot be drawn, if it cannot.
-func (h heatmap) validate() error {
+func (h Heatmap) validate() error {
 	switch {
-	case h.n < 1:
-		return fmt.Errorf("heatmap: deck size %d is not positive", h.n)
-	case h.m < 0:
-		return fmt.Errorf("heatmap: %d columns", h.m)
-	case len(h.p) != h.n*h.width():
-		return fmt.Errorf("heatmap: %d probabilities for %d rows and %d columns, want %d", len(h.p), h.n, h.width(), h.n*h.width())
-	case !(h.scale > 0) || math.IsInf(h.scale, 1):
-		return fmt.Errorf("heatmap: scale %g is not positive and finite", h.scale)
+	case h.N < 1:
+		return fmt.Errorf("heatmap: deck size %d is not positive", h.N)
+	case h.M < 0:
+		return fmt.Errorf("heatmap: %d columns", h.M)
+	case len(h.P) != h.N*h.width():
+		return fmt.Errorf("heatmap: %d probabilities for %d rows and %d columns, want %d", len(h.P), h.N, h.width(), h.N*h.width())
+	case !(h.Scale > 0) || math.IsInf(h.Scale, 1):
+		return fmt.Errorf("heatmap: scale %g is not positive and finite", h.Scale)
 	}
 	return nil
 }
 
 // deviation returns the colour-map argument of cell (i, j): its relative
-// deviation from 1/n in units of h.scale.
-func (h heatmap) deviation(i, j int) float64 {
-	return (h.p[i*h.width()+j]*float64(h.n) - 1) / h.scale
+// deviation from 1/n in units of h.Scale.
+func (h Heatmap) deviation(i, j int) float64 {
+	return (h.P[i*h.width()+j]*float64(h.N) - 1) / h.Scale
 }
 
 // legend returns the colour-bar labels at the deviations +1, 0 and −1, top
 // to bottom: the probability relative to 1/n, and the probability itself.
-func (h heatmap) legend() [3][2]string {
-	pct := strconv.FormatFloat(100*h.scale, 'g', 3, 64) + "%"
-	u := 1 / float64(h.n)
+func (h Heatmap) legend() [3][2]string {
+	pct := strconv.FormatFloat(100*h.Scale, 'g', 3, 64) + "%"
+	u := 1 / float64(h.N)
 	// Enough decimals for three significant digits of 1/n and two of the deviation.
-	prec := max(0, 2-int(math.Floor(math.Log10(u))), 1-int(math.Floor(math.Log10(u*h.scale))))
+	prec := max(0, 2-int(math.Floor(math.Log10(u))), 1-int(math.Floor(math.Log10(u*h.Scale))))
 	f := func(p float64) string { return strconv.FormatFloat(max(0, p), 'f', prec, 64) }
 	return [3][2]string{
-		{"1/n+" + pct, f(u * (1 + h.scale))},
+		{"1/n+" + pct, f(u * (1 + h.Scale))},
 		{"1/n", f(u)},
-		{"1/n-" + pct, f(u * (1 - h.scale))},
+		{"1/n-" + pct, f(u * (1 - h.Scale))},
 	}
 }
 
@@ -159,14 +161,14 @@ func frame(r image.Rectangle) []image.Rectangle {
 // layout places the parts of the picture of h, which must be valid. A
 // square table has square cells; the cells of another are stretched so
 // that each side of the matrix is near matrixW.
-func (h heatmap) layout() layout {
-	rowTs, colTs := ticks(h.n), ticks(h.width())
+func (h Heatmap) layout(face font.Face) layout {
+	rowTs, colTs := ticks(h.N), ticks(h.width())
 	tickW := 0
 	for _, t := range rowTs {
-		tickW = max(tickW, textWidth(strconv.Itoa(t), textScale))
+		tickW = max(tickW, textWidth(face, strconv.Itoa(t)))
 	}
-	l := layout{cell: max(2, matrixW/h.n), cellW: max(2, matrixW/h.width())}
-	height, width := h.n*l.cell, h.width()*l.cellW
+	l := layout{cell: max(2, matrixW/h.N), cellW: max(2, matrixW/h.width())}
+	height, width := h.N*l.cell, h.width()*l.cellW
 	x0 := pad + lineH + gap + tickW + tickLen + gap
 	y0 := pad + 3*lineH + 2*gap // title, axis label and tick labels
 	l.matrix = image.Rect(x0, y0, x0+width, y0+height)
@@ -176,10 +178,10 @@ func (h heatmap) layout() layout {
 	add := func(x, y int, s string, align int, c grey) {
 		l.labels = append(l.labels, label{x: x, y: y, s: s, align: align, c: c})
 	}
-	titleW := textWidth(h.title, textScale)
+	titleW := textWidth(face, h.Title)
 	titleX := max(x0+width/2, pad+titleW/2) // centred over the matrix if it fits
-	add(titleX, pad, h.title, alignCentre, ink)
-	rows, cols := cmp.Or(h.rows, "start position →"), cmp.Or(h.cols, "final position →")
+	add(titleX, pad, h.Title, alignCentre, ink)
+	rows, cols := cmp.Or(h.Rows, "start position →"), cmp.Or(h.Cols, "final position →")
 	add(x0+width/2, pad+lineH+gap, cols, alignCentre, ink)
 	l.labels = append(l.labels, label{x: pad, y: y0 + height/2, s: rows, vertical: true, c: ink})
 	// Column and row ticks alternate, as they did when the tables were
@@ -208,7 +210,7 @@ func (h heatmap) layout() layout {
 		l.lines = append(l.lines, image.Rect(l.bar.Max.X+1, y, l.bar.Max.X+1+tickLen, y+1))
 		add(textX, y-capH-2, s[0], alignLeft, ink)
 		add(textX, y+4, s[1], alignLeft, faint)
-		right = max(right, textX+textWidth(s[0], textScale), textX+textWidth(s[1], textScale))
+		right = max(right, textX+textWidth(face, s[0]), textX+textWidth(face, s[1]))
 	}
 	l.w = right + pad
 	l.h = y0 + height + lineH + pad
@@ -241,18 +243,19 @@ func colour(d float64) color.RGBA {
 	return color.RGBA{c[0], c[1], c[2], 255}
 }
 
-// writePNG writes h to w as a PNG image.
-func (h heatmap) writePNG(w io.Writer) error {
+// WritePNG writes h to w as a PNG image.
+func (h Heatmap) WritePNG(w io.Writer) error {
 	if err := h.validate(); err != nil {
 		return err
 	}
-	l := h.layout()
+	face := newFace()
+	l := h.layout(face)
 	img := image.NewRGBA(image.Rect(0, 0, l.w, l.h))
 	fill := func(r image.Rectangle, c color.RGBA) {
 		draw.Draw(img, r, &image.Uniform{c}, image.Point{}, draw.Src)
 	}
 	fill(img.Bounds(), paper.rgba())
-	for i := range h.n {
+	for i := range h.N {
 		for j := range h.width() {
 			r := image.Rect(0, 0, l.cellW, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cellW, i*l.cell)))
 			fill(r, colour(h.deviation(i, j)))
@@ -266,31 +269,29 @@ func (h heatmap) writePNG(w io.Writer) error {
 		fill(r, rule.rgba())
 	}
 	for _, lb := range l.labels {
-		tw := textWidth(lb.s, textScale)
+		tw := textWidth(face, lb.s)
 		if !lb.vertical {
-			drawText(img, lb.x-tw*lb.align/2, lb.y, lb.s, lb.c.rgba(), textScale)
+			drawText(img, face, lb.x-tw*lb.align/2, lb.y, lb.s, lb.c.rgba())
 			continue
 		}
+		// Drawn on paper, then turned a quarter clockwise into place:
+		// (x, y) goes to (lb.x+lineH−y, top+x), pixel for pixel.
 		tmp := image.NewRGBA(image.Rect(0, 0, tw, lineH))
-		drawText(tmp, 0, 0, lb.s, lb.c.rgba(), textScale)
+		draw.Draw(tmp, tmp.Bounds(), &image.Uniform{paper.rgba()}, image.Point{}, draw.Src)
+		drawText(tmp, face, 0, above, lb.s, lb.c.rgba())
 		top := lb.y - tw/2
-		for y := range lineH {
-			for x := range tw {
-				if c := tmp.RGBAAt(x, y); c.A != 0 {
-					img.SetRGBA(lb.x+lineH-1-y, top+x, c)
-				}
-			}
-		}
+		turn := f64.Aff3{0, -1, float64(lb.x + lineH), 1, 0, float64(top)}
+		xdraw.NearestNeighbor.Transform(img, turn, tmp, tmp.Bounds(), draw.Src, nil)
 	}
 	return png.Encode(w, img)
 }
 
-// writeSVG writes h to w as an SVG image with the same layout as writePNG.
-func (h heatmap) writeSVG(w io.Writer) error {
+// WriteSVG writes h to w as an SVG image with the same layout as WritePNG.
+func (h Heatmap) WriteSVG(w io.Writer) error {
 	if err := h.validate(); err != nil {
 		return err
 	}
-	l := h.layout()
+	l := h.layout(newFace())
 	b := bufio.NewWriter(w)
 	hex := func(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 	rect := func(r image.Rectangle, attrs string) {
@@ -305,7 +306,7 @@ func (h heatmap) writeSVG(w io.Writer) error {
 	b.WriteString("</linearGradient></defs>\n")
 	rect(image.Rect(0, 0, l.w, l.h), `fill="`+hex(paper.rgba())+`"`)
 	b.WriteString(`<g shape-rendering="crispEdges">` + "\n")
-	for i := range h.n {
+	for i := range h.N {
 		for j := range h.width() {
 			r := image.Rect(0, 0, l.cellW, l.cell).Add(l.matrix.Min.Add(image.Pt(j*l.cellW, i*l.cell)))
 			rect(r, `class="cell" fill="`+hex(colour(h.deviation(i, j)))+`"`)
@@ -318,7 +319,7 @@ func (h heatmap) writeSVG(w io.Writer) error {
 	b.WriteString("</g>\n")
 	for _, lb := range l.labels {
 		if lb.vertical {
-			fmt.Fprintf(b, `<text transform="translate(%d %d) rotate(90)" text-anchor="middle"`, lb.x+lineH-capH, lb.y)
+			fmt.Fprintf(b, `<text transform="translate(%d %d) rotate(90)" text-anchor="middle"`, lb.x+lineH-above-capH, lb.y)
 		} else {
 			anchor := [...]string{"start", "middle", "end"}[lb.align]
 			fmt.Fprintf(b, `<text x="%d" y="%d" text-anchor="%s"`, lb.x, lb.y+capH, anchor)

@@ -1,24 +1,16 @@
-package main
+package audit
 
 import (
 	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"github.com/fairshuffle/shuffle/audit"
 	"hash"
 	"io"
 	"math/big"
-	"os"
 	"strconv"
 	"strings"
 )
-
-// A line holds the cards of a shuffled deck or shoe, or its first m cards,
-// as numbers or card labels separated by spaces, commas or tabs. Without
-// -deck the first line is a whole deck, or a shoe of k copies of each of n
-// cards: it gives n, k and how the cards are written. With -deck N a line
-// holds the first m of N cards, m from the first line.
 
 // form is how the cards of an input are written.
 type form int
@@ -30,53 +22,15 @@ const (
 	undecided             // numbers of a partial deal, before a line holds card 0 or card n
 )
 
-// maxErrors is how many bad lines are reported one by one.
-const maxErrors = 20
-
-// maxLine is the longest line read: 4096 cards of 5 bytes, and room.
-const maxLine = 1 << 20
-
-// maxCards is the most distinct cards, and the most cards a line holds:
-// the audit's tables grow as their squares, to about 70 MB at 1,024 cards
-// (4,096 took 930 MB), and a longer line is refused before any is made.
-const maxCards = 1 << 10
-
-// maxDeck is the largest -deck.
-const maxDeck = 1 << 20
-
-// maxPending is the most cards held while it is not known whether the
-// numbers of a partial deal count from 0 or from 1.
-const maxPending = 1 << 20
-
-// shape is what the lines hold: the first m of the N = n·k cards of a deck
-// of n distinct cards (k = 1) or of a shoe of k copies of each.
-type shape struct{ n, k, deck, m int }
-
-// inputOptions are the flags that say how to read the lines.
-type inputOptions struct {
-	labels   map[string]int // -labels: label to card, or nil
-	names    []string       // -labels: card to label
-	deck     int            // -deck: cards in the shuffled deck or shoe; 0 if not given
-	copies   int            // -copies; 0 if not given
-	hand     int            // -hand; 0 if not given
-	games    []audit.Game   // -game
-	maxDecks int64          // -max-decks; 0 for all
-	strict   bool           // -strict: a last line cut short is a bad line
-}
-
-// optionError is a flag that does not fit the input, found on its first
-// line.
-type optionError struct{ error }
-
 // decoder turns lines into decks of card indices.
 type decoder struct {
-	shape
-	form   form
-	labels map[string]int // labelled: label to index
-	names  []string       // labelled: index to label
-	fields [][]byte
-	cnt    []int32 // copies of each card (by its number as written) on the line being checked
-	at     []int32 // the place (from 1) of the last of them
+	n, k, deck, m int // the first m of the deck = n·k cards, k copies of each of n
+	form          form
+	labels        map[string]int // labelled: label to index
+	names         []string       // labelled: index to label
+	fields        [][]byte
+	cnt           []int32 // copies of each card (by its number as written) on the line being checked
+	at            []int32 // the place (from 1) of the last of them
 }
 
 // standardLabels are the 52 cards: ranks A, 2–10, J, Q, K of clubs,
@@ -105,38 +59,6 @@ func standardLabels() (map[string]int, []string) {
 		}
 	}
 	return m, names
-}
-
-// readLabels reads a -labels file: one label a line (blank lines skipped);
-// label i (from 0) is card i.
-func readLabels(path string) (map[string]int, []string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	m := map[string]int{}
-	var names []string
-	for i, l := range strings.Split(string(b), "\n") {
-		l = strings.TrimSpace(l)
-		if l == "" {
-			continue
-		}
-		if strings.ContainsAny(l, " ,\t") {
-			return nil, nil, fmt.Errorf("%s:%d: label %q contains a space, comma or tab", path, i+1, l)
-		}
-		if j, ok := m[l]; ok {
-			return nil, nil, fmt.Errorf("%s:%d: label %q is also on line %d", path, i+1, l, j+1)
-		}
-		m[l] = len(names)
-		names = append(names, l)
-	}
-	switch {
-	case len(names) < 3:
-		return nil, nil, fmt.Errorf("%s: %d labels, want at least 3", path, len(names))
-	case len(names) > maxCards:
-		return nil, nil, fmt.Errorf("%s: %d labels, want at most %d", path, len(names), maxCards)
-	}
-	return m, names, nil
 }
 
 func separator(c byte) bool { return c == ' ' || c == ',' || c == '\t' }
@@ -174,55 +96,56 @@ func blank(line []byte) bool {
 
 // first sets the shape and the form from the first line, which is not
 // blank, and returns it decoded. An error is the line's, or an
-// optionError.
-func (d *decoder) first(line []byte, o *inputOptions) ([]int, error) {
+// *OptionError.
+func (d *decoder) first(line []byte, r *Reader) ([]int, error) {
+	o := &r.o
 	f := d.split(line)
 	m := len(f)
-	if _, ok := atoi(f[0]); o.labels != nil || !ok {
-		d.form, d.labels, d.names = labelled, o.labels, o.names
-		if o.labels == nil {
+	if _, ok := atoi(f[0]); o.Labels != nil || !ok {
+		d.form, d.labels, d.names = labelled, r.labels, o.Labels
+		if o.Labels == nil {
 			d.labels, d.names = standardLabels()
 		}
 	}
 	switch {
 	case d.form == labelled:
-		n, deck := len(d.names), o.deck
+		n, deck := len(d.names), o.Deck
 		switch {
-		case deck == 0 && m%n != 0 && o.labels == nil:
+		case deck == 0 && m%n != 0 && o.Labels == nil:
 			return nil, fmt.Errorf("%d cards: labels other than numbers must be the 52 standard cards (such as AS KD 10H 2C), or k copies of each (a shoe of k decks), or those of -labels FILE; -deck N for lines that hold the first cards dealt", m)
 		case deck == 0 && m%n != 0:
 			return nil, fmt.Errorf("%d cards, want the %d labels of -labels, or k copies of each; -deck N for lines that hold the first cards dealt", m, n)
 		case deck == 0:
 			deck = m
 		case deck%n != 0:
-			return nil, optionError{fmt.Errorf("-deck %d: not a whole number of decks of the %d cards", deck, n)}
-		case o.copies > 0 && o.copies != deck/n:
-			return nil, optionError{fmt.Errorf("-copies %d: a deck of %d cards of %d labels holds %d copies of each", o.copies, deck, n, deck/n)}
+			return nil, &OptionError{fmt.Errorf("-deck %d: not a whole number of decks of the %d cards", deck, n)}
+		case o.Copies > 0 && o.Copies != deck/n:
+			return nil, &OptionError{fmt.Errorf("-copies %d: a deck of %d cards of %d labels holds %d copies of each", o.Copies, deck, n, deck/n)}
 		}
-		d.shape = shape{n: n, k: deck / n, deck: deck, m: m}
-	case o.deck == 0:
+		d.n, d.k, d.deck, d.m = n, deck/n, deck, m
+	case o.Deck == 0:
 		if err := d.wholeNumbers(f); err != nil {
 			return nil, err
 		}
 	default:
-		k := max(o.copies, 1)
-		d.shape = shape{n: o.deck / k, k: k, deck: o.deck, m: m}
+		k := max(o.Copies, 1)
+		d.n, d.k, d.deck, d.m = o.Deck/k, k, o.Deck, m
 		d.form = undecided
-		if d.n > maxCards {
-			return nil, optionError{fmt.Errorf("-deck %d: %d distinct cards, want at most %d (-copies K for a shoe)", o.deck, d.n, maxCards)}
+		if d.n > MaxCards {
+			return nil, &OptionError{fmt.Errorf("-deck %d: %d distinct cards, want at most %d (-copies K for a shoe)", o.Deck, d.n, MaxCards)}
 		}
 	}
 	switch {
 	case m > d.deck:
 		return nil, fmt.Errorf("%d cards, more than the %d of -deck %d", m, d.deck, d.deck)
-	case m > maxCards:
-		return nil, fmt.Errorf("%d cards, want at most %d a line", m, maxCards)
+	case m > MaxCards:
+		return nil, fmt.Errorf("%d cards, want at most %d a line", m, MaxCards)
 	}
-	if err := d.checkHand(o.hand); err != nil {
-		return nil, optionError{err}
+	if err := d.checkHand(o.Hand); err != nil {
+		return nil, &OptionError{err}
 	}
-	if err := d.checkGames(o.games); err != nil {
-		return nil, optionError{err}
+	if err := d.checkGames(o.Games); err != nil {
+		return nil, &OptionError{err}
 	}
 	d.cnt, d.at = make([]int32, d.n+1), make([]int32, d.n+1)
 	deck := make([]int, m)
@@ -272,10 +195,10 @@ func (d *decoder) wholeNumbers(f [][]byte) error {
 	switch {
 	case n < 3:
 		return fmt.Errorf("%d distinct cards, want at least 3", n)
-	case n > maxCards:
-		return fmt.Errorf("%d distinct cards, want at most %d", n, maxCards)
+	case n > MaxCards:
+		return fmt.Errorf("%d distinct cards, want at most %d", n, MaxCards)
 	}
-	d.shape = shape{n: n, k: m / n, deck: m, m: m}
+	d.n, d.k, d.deck, d.m = n, m/n, m, m
 	d.form = fromZero
 	if lo == 1 {
 		d.form = fromOne
@@ -319,7 +242,7 @@ func (d *decoder) checkHand(k int) error {
 // checkGames says why a -game does not fit the shape, if one does not: a
 // game reads cards 0..51 and its first Cards cards, and knows its chances
 // for some numbers of decks only.
-func (d *decoder) checkGames(games []audit.Game) error {
+func (d *decoder) checkGames(games []Game) error {
 	for _, g := range games {
 		switch {
 		case d.n != 52:
@@ -545,155 +468,6 @@ func (d *decoder) name(c int) string {
 	return strconv.Itoa(c)
 }
 
-// chunk is a run of decoded decks, flat, m cards each; or the input's end
-// (done), with its error and digest.
-type chunk struct {
-	shape
-	decks   []int
-	bad     []badLine // lines that could not be decoded, in order
-	cut     *cutLine  // the last line, cut short and not audited
-	done    bool
-	err     error // reading failed, or the input cannot be audited
-	sum     []byte
-	dec     *decoder
-	blank   int  // done: trailing blank lines
-	limited bool // done: the reading stopped at -max-decks
-}
-
-type badLine struct {
-	line int
-	why  string
-}
-
-// cutLine is a last line with no newline and fewer cards than the others.
-type cutLine struct{ line, cards, want int }
-
-// chunkCards is the number of cards sent at once.
-const chunkCards = 1 << 17
-
-// readDecks decodes r on its own goroutine and sends the decks in chunks,
-// then a final chunk with done set. It takes the chunks' buffers from free
-// when there are some there, and stops early if stop is closed.
-func readDecks(r io.Reader, o *inputOptions, out chan<- chunk, free <-chan []int, stop <-chan struct{}) {
-	lr := newLineReader(r)
-	d := &decoder{}
-	send := func(c chunk) bool {
-		select {
-		case out <- c:
-			return true
-		case <-stop:
-			return false
-		}
-	}
-	buffer := func() []int {
-		select {
-		case b := <-free:
-			return b[:0]
-		default:
-			return make([]int, 0, chunkCards+maxCards)
-		}
-	}
-	cur := chunk{decks: buffer()}
-	var pending []int // undecided: the lines so far, as written
-	lineNo, blanks := 0, 0
-	decks := int64(0)
-	for o.maxDecks == 0 || decks < o.maxDecks {
-		line, nl, err := lr.next()
-		if err == io.EOF {
-			break
-		}
-		lineNo++
-		if err == errLong || err == nil && !blank(line) {
-			// The blank lines before this one are inside the input.
-			for i := blanks; i > 0; i-- {
-				cur.bad = append(cur.bad, badLine{lineNo - i, "blank line"})
-			}
-			blanks = 0
-		}
-		switch {
-		case err == errLong:
-			cur.bad = append(cur.bad, badLine{lineNo, err.Error()})
-			continue
-		case err != nil:
-			cur.err = err
-		case blank(line):
-			blanks++
-			continue
-		case !nl && d.m > 0 && len(d.split(line)) < d.m:
-			// The last line, with no newline and too few cards: the
-			// stream was cut short while it was written.
-			f := len(d.split(line))
-			if o.strict {
-				cur.bad = append(cur.bad, badLine{lineNo, fmt.Sprintf("%d cards, want %d (the last line, cut short: no newline)", f, d.m)})
-			} else {
-				cur.cut = &cutLine{lineNo, f, d.m}
-			}
-			continue
-		}
-		if cur.err != nil {
-			break
-		}
-		was := d.form
-		if d.m == 0 {
-			first, err := d.first(line, o)
-			if err != nil {
-				if _, ok := err.(optionError); !ok {
-					cur.bad = append(cur.bad, badLine{lineNo, err.Error()})
-					err = errors.New("the first line sets the shape of every line, and it is bad")
-				}
-				cur.err = err
-				break
-			}
-			was = undecided
-			cur.shape = d.shape
-			cur.decks = append(cur.decks, first...)
-		} else {
-			at := len(cur.decks)
-			cur.decks = cur.decks[:at+d.m]
-			if err := d.decode(line, cur.decks[at:]); err != nil {
-				cur.decks = cur.decks[:at]
-				cur.bad = append(cur.bad, badLine{lineNo, err.Error()})
-				continue
-			}
-		}
-		decks++
-		switch {
-		case d.form == undecided:
-			// Not known yet whether the numbers count from 0: held back.
-			pending = append(pending, cur.decks[len(cur.decks)-d.m:]...)
-			cur.decks = cur.decks[:len(cur.decks)-d.m]
-			if len(pending) > maxPending {
-				cur.err = fmt.Errorf("cannot tell whether the cards count from 0 or from 1: none of the first %d lines holds card 0 or card %d", lineNo, d.n)
-			}
-		case was == undecided && len(pending) > 0:
-			// This line decides: the lines held back come first.
-			if d.form == fromOne {
-				for i := range pending {
-					pending[i]--
-				}
-			}
-			pending = append(pending, cur.decks[len(cur.decks)-d.m:]...)
-			cur.decks = append(cur.decks[:0], pending...)
-			pending = nil
-		}
-		if cur.err != nil {
-			break
-		}
-		if len(cur.decks) >= chunkCards {
-			if !send(cur) {
-				return
-			}
-			cur = chunk{shape: d.shape, decks: buffer()}
-		}
-	}
-	if cur.err == nil && d.form == undecided && decks > 0 {
-		cur.err = fmt.Errorf("cannot tell whether the cards count from 0 or from 1: no line holds card 0 or card %d", d.n)
-	}
-	cur.done, cur.sum, cur.dec, cur.blank = true, lr.sum(), d, blanks
-	cur.limited = o.maxDecks > 0 && decks == o.maxDecks
-	send(cur)
-}
-
 // errLong is the error of a line longer than maxLine.
 var errLong = fmt.Errorf("longer than %d bytes", maxLine)
 
@@ -770,4 +544,13 @@ func (lr *lineReader) sum() []byte {
 	lr.h.Write(lr.buf[lr.hashed:lr.pos])
 	lr.hashed = lr.pos
 	return lr.h.Sum(nil)
+}
+
+// StandardCards returns the labels of the 52 standard cards as a [Reader]
+// numbers them.
+//
+// Card i is at index i: AC, 2C, …, KC, AD, …, KS.
+func StandardCards() []string {
+	_, names := standardLabels()
+	return names
 }

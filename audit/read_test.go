@@ -1,0 +1,172 @@
+package audit_test
+
+import (
+	"crypto/sha256"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/fairshuffle/shuffle/audit"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// readAll reads every deck of log, and the errors in order.
+func readAll(t *testing.T, log string, o audit.ReadOptions) (decks [][]int, errs []error) {
+	t.Helper()
+	r := audit.NewReader(strings.NewReader(log), o)
+	for {
+		d, err := r.Next()
+		if err == io.EOF {
+			return decks, errs
+		}
+		if err != nil {
+			errs = append(errs, err)
+			var le *audit.LineError
+			if !errors.As(err, &le) {
+				return decks, errs
+			}
+			continue
+		}
+		decks = append(decks, append([]int(nil), d...))
+	}
+}
+
+// TestReaderForms: numbers from 0 or 1, zero-padded, labels and symbols
+// read as the same decks; a partial deal's lines held back until one
+// decides whether its numbers count from 0 are returned in order.
+func TestReaderForms(t *testing.T) {
+	want := [][]int{{2, 0, 1}, {1, 2, 0}}
+	for _, log := range []string{"2 0 1\n1 2 0\n", "3,1,2\r\n2,3,1\n", "02\t00\t01\n01 02 00\n"} {
+		decks, errs := readAll(t, log, audit.ReadOptions{})
+		assert.Empty(t, errs, log)
+		assert.Equal(t, want, decks, log)
+	}
+	decks, errs := readAll(t, "3C AC 2C 4C\n4♣️ 3♣ AC 2c\n", audit.ReadOptions{Deck: 52})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{2, 0, 1, 3}, {3, 2, 0, 1}}, decks)
+	// 1..10 of 10: the first two lines hold neither 0 nor 10.
+	decks, errs = readAll(t, "3 4\n5 6\n10 1\n", audit.ReadOptions{Deck: 10})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{2, 3}, {4, 5}, {9, 0}}, decks)
+	cards := audit.StandardCards()
+	assert.Equal(t, []string{"AC", "2C", "KS"}, []string{cards[0], cards[1], cards[51]})
+	r := audit.NewReader(strings.NewReader("5♠️ 4S AS\n"), audit.ReadOptions{Deck: 52})
+	d, err := r.Next()
+	require.NoError(t, err)
+	assert.Equal(t, []int{3*13 + 4, 3*13 + 3, 3 * 13}, d, "the selector after a suit symbol")
+	assert.Equal(t, "5S", r.Card(3*13+4))
+	_, err = audit.NewReader(strings.NewReader("5S\uFE0F AS KS\n"), audit.ReadOptions{Deck: 52}).Next()
+	assert.ErrorContains(t, err, "unknown card \"5S\uFE0F\"", "the selector follows a suit symbol only")
+}
+
+// TestReaderErrors: each bad line is a *LineError with the log's name and
+// the line's number, and the reading goes on; a bad first line ends it
+// with ErrFirstLine, an option that does not fit with an *OptionError.
+func TestReaderErrors(t *testing.T) {
+	o := audit.ReadOptions{Name: "decks.txt"}
+	decks, errs := readAll(t, "0 1 2\n0 0 2\n\n2 1 0\n0 1 x\n1 2 0\n\n\n", o)
+	assert.Len(t, decks, 3)
+	require.Len(t, errs, 3)
+	for i, want := range []struct {
+		line int
+		msg  string
+	}{{2, "decks.txt: line 2: card 0 is there twice (numbers 1 and 2 on the line)"}, {3, "decks.txt: line 3: blank line"}, {5, `decks.txt: line 5: "x" (number 3 on the line) is not a card number`}} {
+		var le *audit.LineError
+		require.ErrorAs(t, errs[i], &le)
+		assert.Equal(t, want.line, le.Line)
+		assert.Equal(t, "decks.txt", le.Name)
+		assert.EqualError(t, errs[i], want.msg)
+	}
+
+	_, errs = readAll(t, "0 1 1\n0 1 2\n", o)
+	require.Len(t, errs, 2)
+	assert.EqualError(t, errs[0], "decks.txt: line 1: card 0 is there once and card 1 twice: every card from 0 to 1 must be there equally often (a deck, or a shoe of k decks)")
+	assert.ErrorIs(t, errs[1], audit.ErrFirstLine)
+
+	_, errs = readAll(t, "AS KS QS\n", audit.ReadOptions{Deck: 50})
+	var oe *audit.OptionError
+	require.Len(t, errs, 1)
+	require.ErrorAs(t, errs[0], &oe)
+	assert.EqualError(t, oe, "-deck 50: not a whole number of decks of the 52 cards")
+
+	_, errs = readAll(t, "3 4\n5 6\n", audit.ReadOptions{Deck: 10})
+	require.Len(t, errs, 1)
+	assert.EqualError(t, errs[0], "cannot tell whether the cards count from 0 or from 1: no line holds card 0 or card 10")
+
+	_, errs = readAll(t, "0 1 2\n", audit.ReadOptions{Labels: []string{"a", "b", "a"}})
+	require.ErrorAs(t, errs[0], &oe)
+}
+
+// TestReaderInput: the digest, the trailing blank lines, the last line cut
+// short (a bad line with Strict), and MaxDecks.
+func TestReaderInput(t *testing.T) {
+	log := "0 1 2\n2 1 0\n1 0"
+	r := audit.NewReader(strings.NewReader(log), audit.ReadOptions{})
+	rep, err := r.Audit(audit.Options{})
+	require.NoError(t, err)
+	assert.EqualValues(t, 2, rep.Decks)
+	in := r.Input()
+	assert.Equal(t, sha256.Sum256([]byte(log)), [32]byte(in.SHA256))
+	assert.Equal(t, &audit.CutLine{Line: 3, Cards: 2, Want: 3}, in.Cut)
+	assert.False(t, in.Limited)
+
+	_, err = audit.NewReader(strings.NewReader(log), audit.ReadOptions{Strict: true, Name: "s"}).Audit(audit.Options{})
+	var le *audit.LineError
+	require.ErrorAs(t, err, &le)
+	assert.EqualError(t, le, "s: line 3: 2 cards, want 3 (the last line, cut short: no newline)")
+
+	// Blank lines inside the log are bad lines; at its end, counted.
+	_, err = audit.NewReader(strings.NewReader("0 1 2\n\n2 1 0\n"), audit.ReadOptions{}).Audit(audit.Options{})
+	require.ErrorAs(t, err, &le)
+	assert.Equal(t, 2, le.Line)
+	r = audit.NewReader(strings.NewReader("0 1 2\n2 1 0\n\n \n"), audit.ReadOptions{})
+	_, err = r.Audit(audit.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 2, r.Input().Blank)
+	assert.Nil(t, r.Input().Cut)
+
+	r = audit.NewReader(strings.NewReader("0 1 2\n2 1 0\n1 0 2\n"), audit.ReadOptions{MaxDecks: 2})
+	rep, err = r.Audit(audit.Options{})
+	require.NoError(t, err)
+	assert.EqualValues(t, 2, rep.Decks)
+	assert.True(t, r.Input().Limited)
+	assert.Equal(t, sha256.Sum256([]byte("0 1 2\n2 1 0\n")), [32]byte(r.Input().SHA256), "the digest of the lines read")
+
+	_, err = audit.NewReader(strings.NewReader("\n\n"), audit.ReadOptions{}).Audit(audit.Options{})
+	assert.ErrorIs(t, err, audit.ErrNoDecks)
+}
+
+// TestAuditErrors: Audit's error holds the first 20 bad lines and their
+// count.
+func TestAuditErrors(t *testing.T) {
+	log := "0 1 2\n" + strings.Repeat("0 0 1\n", 25)
+	_, err := audit.NewReader(strings.NewReader(log), audit.ReadOptions{Name: "x"}).Audit(audit.Options{})
+	require.Error(t, err)
+	lines := strings.Split(err.Error(), "\n")
+	require.Len(t, lines, 21)
+	assert.Equal(t, "x: line 21: card 0 is there twice (numbers 1 and 2 on the line)", lines[19])
+	assert.Equal(t, "x: 25 bad lines in all", lines[20])
+}
+
+// TestReadLabels: one a line; a label twice, or with a space, is a
+// *LineError that names the file and line.
+func TestReadLabels(t *testing.T) {
+	l, err := audit.ReadLabels(strings.NewReader("red\n\ngreen\nblue\n"), "colours.txt")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"red", "green", "blue"}, l)
+	_, err = audit.ReadLabels(strings.NewReader("red\ngreen\nred\n"), "colours.txt")
+	var le *audit.LineError
+	require.ErrorAs(t, err, &le)
+	assert.EqualError(t, err, `colours.txt:3: label "red" is also on line 1`)
+	_, err = audit.ReadLabels(strings.NewReader("a\nb\n"), "two.txt")
+	assert.EqualError(t, err, "two.txt: 2 labels, want at least 3")
+}
+
+// TestNewReaderPanics: options no flag allows are programmer errors.
+func TestNewReaderPanics(t *testing.T) {
+	for _, o := range []audit.ReadOptions{{Deck: 2}, {Deck: audit.MaxDeck + 1}, {Copies: 2}, {Deck: 52, Copies: 5}, {Hand: -1}, {MaxDecks: -1}} {
+		assert.Panics(t, func() { audit.NewReader(strings.NewReader(""), o) }, "%+v", o)
+	}
+}
