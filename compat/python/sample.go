@@ -21,16 +21,25 @@ func (r *Random) Sample(n, k int) []int {
 		}
 		return out
 	}
-	selected := make(map[uint64]struct{}, k)
+	// The set path: a table of twice k slots or more, open addressing with
+	// linear probing, holding j+1 (0 is an empty slot).
+	bits := 1
+	for 1<<bits < 2*k {
+		bits++
+	}
+	table := make([]uint64, 1<<bits)
+	mask := uint64(len(table) - 1)
 	for i := range k {
+	draw:
 		j := r.below(uint64(n))
-		for {
-			if _, ok := selected[j]; !ok {
-				break
+		h := (j * 0x9e3779b97f4a7c15) >> (64 - bits)
+		for table[h] != 0 {
+			if table[h] == j+1 {
+				goto draw // drawn before: CPython draws again
 			}
-			j = r.below(uint64(n))
+			h = (h + 1) & mask
 		}
-		selected[j] = struct{}{}
+		table[h] = j + 1
 		out[i] = int(j)
 	}
 	return out

@@ -3,7 +3,8 @@
 
 Usage: gen.py [SEED ...] > vectors.json
 With no seeds, the fixed list below (the committed vectors); the live check
-(scripts/compat-live-python) passes fresh random ones. Each case runs on a
+(scripts/compat-live-python) passes fresh random ones: a decimal int, s:TEXT
+for a str seed, or b:HEX for a bytes seed. Each case runs on a
 fresh random.Random(seed), so a case fails alone. Past 100 values a case keeps
 the SHA-256 of the output's decimal list (joined by single spaces) and its
 first ten values instead of the whole list.
@@ -76,7 +77,8 @@ def cases(seed):
 def main():
     seeds = FIXED
     if len(sys.argv) > 1:
-        seeds = [int(a) for a in sys.argv[1:]]
+        seeds = [a[2:] if a.startswith("s:") else bytes.fromhex(a[2:]) if a.startswith("b:") else int(a)
+                 for a in sys.argv[1:]]
     out = []
     for s in seeds:
         for c in cases(s):
