@@ -1,0 +1,14 @@
+// Package numpy reproduces numpy's random generators bit for bit: the
+// Generator of numpy.random.default_rng(seed) (PCG64 seeded through
+// SeedSequence) and the legacy RandomState(seed) (MT19937), with their
+// permutation, shuffle, bounded integers and floats, for numpy 1.17 and
+// later (the vectors in testdata/compat/numpy were made by numpy 1.24).
+//
+// The two streams differ: a seed gives one order from [Generator.Permutation]
+// and another from [RandomState.Permutation]. numpy promises RandomState's
+// stream frozen; Generator's it may change between releases.
+//
+// Go's rand.PCG is not numpy's PCG64: its multiplier and output function
+// differ. Neither [Generator] nor [RandomState] is safe for concurrent use;
+// both are math/rand/v2 Sources.
+package numpy
