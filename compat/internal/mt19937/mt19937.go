@@ -13,11 +13,14 @@ const (
 	lowerMask = 0x7fffffff
 )
 
-// MT is the generator's state: 624 words and the index of the next one.
-// The zero MT is not seeded; call [MT.Seed] or [MT.SeedArray] first.
+// MT is the generator's state: 624 words, the block of 624 outputs made
+// from them (tempered all at once, so that [MT.Uint32] inlines), and the
+// index of the next output. The zero MT is not seeded; call [MT.Seed] or
+// [MT.SeedArray] first.
 type MT struct {
-	mt [n]uint32
-	i  int
+	mt  [n]uint32
+	out [n]uint32
+	i   int
 }
 
 // Seed seeds the state as the reference code's init_genrand(s).
@@ -68,17 +71,13 @@ func (g *MT) Uint32() uint32 {
 	if g.i >= n {
 		g.refill()
 	}
-	y := g.mt[g.i]
+	y := g.out[g.i]
 	g.i++
-	y ^= y >> 11
-	y ^= y << 7 & 0x9d2c5680
-	y ^= y << 15 & 0xefc60000
-	y ^= y >> 18
 	return y
 }
 
 // refill regenerates all 624 words at once, as genrand_int32 does when its
-// index runs out.
+// index runs out, and tempers them into the block of outputs.
 func (g *MT) refill() {
 	mt := &g.mt
 	var k int
@@ -92,5 +91,11 @@ func (g *MT) refill() {
 	}
 	y := mt[n-1]&upperMask | mt[0]&lowerMask
 	mt[n-1] = mt[m-1] ^ y>>1 ^ -(y&1)&matrixA
+	for k, y := range mt {
+		y ^= y >> 11
+		y ^= y << 7 & 0x9d2c5680
+		y ^= y << 15 & 0xefc60000
+		g.out[k] = y ^ y>>18
+	}
 	g.i = 0
 }
