@@ -31,7 +31,7 @@ func New(seed int64) *Random {
 }
 
 // NewBytes returns the generator random.Random(seed) makes for bytes or a
-// bytearray: random.seed's version 2 seeds with the integer whose
+// bytearray. Like random.seed's version 2, it seeds with the integer whose
 // big-endian bytes are seed followed by its SHA-512.
 func NewBytes(seed []byte) *Random {
 	sum := sha512.Sum512(seed)
@@ -70,11 +70,12 @@ func (r *Random) Random() float64 {
 	return (float64(a)*67108864 + float64(b)) * (1.0 / 9007199254740992)
 }
 
-// GetRandBits returns random.getrandbits(k) for 0 ≤ k ≤ 64: one 32-bit word
-// for k ≤ 32, its top k bits; else two words, the first the low half.
-// Larger k in CPython go on in words, least significant first, the last
-// word's top bits: [Random.RandBytes] draws them. It panics if k is
-// outside [0, 64].
+// GetRandBits returns random.getrandbits(k) for 0 ≤ k ≤ 64. It takes the
+// top k bits of one 32-bit word for k ≤ 32, else two words, the first the
+// low half.
+//
+// CPython's larger k go on in words, least significant first, the last
+// one's top bits; [Random.RandBytes] draws those. It panics unless 0 ≤ k ≤ 64.
 func (r *Random) GetRandBits(k int) uint64 {
 	switch {
 	case k < 0 || k > 64:

@@ -13,10 +13,11 @@ const (
 	lowerMask = 0x7fffffff
 )
 
-// MT is the generator's state: 624 words, the block of 624 outputs made
-// from them (tempered all at once, so that [MT.Uint32] inlines), and the
-// index of the next output. The zero MT is not seeded; call [MT.Seed] or
-// [MT.SeedArray] first.
+// MT is the generator's state: 624 words, the 624 outputs made from them,
+// and the index of the next output.
+//
+// The outputs are tempered all at once so that [MT.Uint32] inlines. The
+// zero MT is not seeded: call [MT.Seed] or [MT.SeedArray] first.
 type MT struct {
 	mt  [n]uint32
 	out [n]uint32
