@@ -1,6 +1,8 @@
 package python
 
 import (
+	"math"
+	"math/big"
 	"strings"
 	"testing"
 )
@@ -30,6 +32,16 @@ func TestPanics(t *testing.T) {
 			}()
 			f()
 		}()
+	}
+}
+
+// TestNewBig: New and NewBig seed alike over int64, both signs and the
+// ends; the vectors check NewBig past int64.
+func TestNewBig(t *testing.T) {
+	for _, s := range []int64{0, 1, -1, 1<<32 - 1, 1 << 32, -(1 << 32), math.MaxInt64, math.MinInt64} {
+		if a, b := New(s).Uint64(), NewBig(big.NewInt(s)).Uint64(); a != b {
+			t.Errorf("seed %d: New gives %d, NewBig %d", s, a, b)
+		}
 	}
 }
 

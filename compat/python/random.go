@@ -3,6 +3,7 @@ package python
 import (
 	"crypto/sha512"
 	"encoding/binary"
+	"math/big"
 	"math/bits"
 
 	"github.com/fairshuffle/shuffle/compat/internal/mt19937"
@@ -28,6 +29,12 @@ func New(seed int64) *Random {
 		r.mt.SeedArray([]uint32{uint32(u), uint32(u >> 32)})
 	}
 	return r
+}
+
+// NewBig returns the generator random.Random(seed) makes for an int of any
+// size: seeded by init_by_array with the 32-bit words of |seed|.
+func NewBig(seed *big.Int) *Random {
+	return newBigEndian(new(big.Int).Abs(seed).Bytes())
 }
 
 // NewBytes returns the generator random.Random(seed) makes for bytes or a

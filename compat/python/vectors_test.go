@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,11 +38,14 @@ func (v *vector) String() string {
 func (v *vector) gen(t *testing.T) *Random {
 	switch {
 	case v.Seed.Int != nil:
-		s, err := strconv.ParseInt(*v.Seed.Int, 10, 64)
-		if err != nil {
-			t.Fatalf("%v: %v", v, err)
+		if s, err := strconv.ParseInt(*v.Seed.Int, 10, 64); err == nil {
+			return New(s)
 		}
-		return New(s)
+		s, ok := new(big.Int).SetString(*v.Seed.Int, 10)
+		if !ok {
+			t.Fatalf("%v: bad seed", v)
+		}
+		return NewBig(s)
 	case v.Seed.Str != nil:
 		return NewString(*v.Seed.Str)
 	case v.Seed.Bytes != nil:
