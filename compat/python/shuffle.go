@@ -1,5 +1,7 @@
 package python
 
+import "math/bits"
+
 // Shuffle shuffles as random.shuffle(x) with len(x) = n: for i from n-1 down
 // to 1, swap(i, _randbelow(i+1)); O(n), about one 32-bit word per item.
 // It panics if n < 0.
@@ -7,16 +9,42 @@ func (r *Random) Shuffle(n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("python: Shuffle: negative n")
 	}
-	for i := n - 1; i > 0; i-- {
+	i := n - 1
+	for ; i > 0 && uint64(i) >= 0xFFFFFFFF; i-- { // i+1 ≥ 2³²: more than 32 bits
 		swap(i, int(r.below(uint64(i)+1)))
+	}
+	for ; i > 0; i-- {
+		swap(i, int(r.below32(uint32(i)+1)))
 	}
 }
 
 // ShuffleSlice shuffles s as random.shuffle(s) does, without a call per
 // item: the same order as [Random.Shuffle].
 func ShuffleSlice[S ~[]E, E any](r *Random, s S) {
-	for i := len(s) - 1; i > 0; i-- {
+	i := len(s) - 1
+	for ; i > 0 && uint64(i) >= 0xFFFFFFFF; i-- {
 		j := r.below(uint64(i) + 1)
 		s[i], s[j] = s[j], s[i]
+	}
+	for ; i > 0; i-- { // below32, written out: a call would not inline
+		n := uint32(i) + 1
+		shift := uint(bits.LeadingZeros32(n))
+		for {
+			if j := r.mt.Uint32() >> shift; j < n {
+				s[i], s[j] = s[j], s[i]
+				break
+			}
+		}
+	}
+}
+
+// below32 is _randbelow(n) for 1 ≤ n < 2³²: the top n.bit_length() bits of
+// a 32-bit word, until they are below n.
+func (r *Random) below32(n uint32) uint32 {
+	shift := uint(bits.LeadingZeros32(n))
+	for {
+		if v := r.mt.Uint32() >> shift; v < n {
+			return v
+		}
 	}
 }
