@@ -46,7 +46,8 @@ func NewBytes(seed []byte) *Random {
 }
 
 // NewString returns the generator random.Random(seed) makes for a str:
-// the seed's UTF-8 bytes, as [NewBytes] takes them.
+// the seed's UTF-8 bytes, as [NewBytes] takes them. (A string that is not
+// UTF-8 is no Python str; it seeds as its bytes.)
 func NewString(seed string) *Random {
 	return NewBytes([]byte(seed))
 }
