@@ -14,15 +14,17 @@ go test -c -o "$bin" ./compat/numpy
 # per call.
 gobench() {
 	/usr/bin/time -f "%U %S" "$bin" -test.run '^$' -test.bench "$1" -test.benchtime "$2x" 2>&1 |
-		awk -v n="$2" '/^Benchmark/ { printf "%s", $0 } /^[0-9.]+ [0-9.]+$/ { printf "; CPU %.2f ms per call\n", ($1 + $2) * 1000 / (n + 1) }'
+		awk -v n="$2" '/^Benchmark/ { printf "%s", $0; ran = 1 }
+			/^[0-9.]+ [0-9.]+$/ { printf "; CPU %.2f ms per call\n", ($1 + $2) * 1000 / (n + 1) }
+			END { if (!ran) { print "no benchmark matched" > "/dev/stderr"; exit 1 } }'
 }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$rounds"); do
 	echo "== round $r"
 	"$py" testdata/compat/numpy/bench.py 10
-	for b in '^Permutation$/^gen=Generator$/^n=1000000$' '^Shuffle$/^gen=Generator$/^call=ShuffleSlice$' \
-		'^Shuffle$/^gen=Generator$/^call=Shuffle$' '^Permutation$/^gen=RandomState$/^n=1000000$' \
-		'^Shuffle$/^gen=RandomState$/^call=Shuffle$'; do
+	for b in '^BenchmarkPermutation$/^gen=Generator$/^n=1000000$' '^BenchmarkShuffle$/^gen=Generator$/^call=ShuffleSlice$' \
+		'^BenchmarkShuffle$/^gen=Generator$/^call=Shuffle$' '^BenchmarkPermutation$/^gen=RandomState$/^n=1000000$' \
+		'^BenchmarkShuffle$/^gen=RandomState$/^call=Shuffle$'; do
 		gobench "$b" 20
 	done
 done

@@ -13,15 +13,17 @@ go test -c -o "$bin" ./compat/python
 # per call.
 gobench() {
 	/usr/bin/time -f "%U %S" "$bin" -test.run '^$' -test.bench "$1" -test.benchtime "$2x" 2>&1 |
-		awk -v n="$2" '/^Benchmark/ { printf "%s", $0 } /^[0-9.]+ [0-9.]+$/ { printf "; CPU %.2f ms per call\n", ($1 + $2) * 1000 / (n + 1) }'
+		awk -v n="$2" '/^Benchmark/ { printf "%s", $0; ran = 1 }
+			/^[0-9.]+ [0-9.]+$/ { printf "; CPU %.2f ms per call\n", ($1 + $2) * 1000 / (n + 1) }
+			END { if (!ran) { print "no benchmark matched" > "/dev/stderr"; exit 1 } }'
 }
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 for r in $(seq "$rounds"); do
 	echo "== round $r"
 	"$py" testdata/compat/python/bench.py 5
-	for b in '^Shuffle$/^call=ShuffleSlice$/^n=1000000$' '^Shuffle$/^call=Shuffle$/^n=1000000$' '^Sample$/^n=1000000$/^k=1000000$'; do
+	for b in '^BenchmarkShuffle$/^call=ShuffleSlice$/^n=1000000$' '^BenchmarkShuffle$/^call=Shuffle$/^n=1000000$' '^BenchmarkSample$/^n=1000000$/^k=1000000$'; do
 		gobench "$b" 20
 	done
-	gobench '^Sample$/^n=1000000$/^k=1000$' 2000
+	gobench '^BenchmarkSample$/^n=1000000$/^k=1000$' 2000
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
