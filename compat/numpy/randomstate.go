@@ -75,13 +75,22 @@ func (r *RandomState) Permutation(n int) []int {
 		j := r.interval(uint64(i))
 		p[i], p[j] = p[j], p[i]
 	}
-	for ; i > 0; i-- {
-		mask := uint32(0xFFFFFFFF) >> bits.LeadingZeros32(uint32(i))
-		v := r.mt.Uint32() & mask
-		for v > uint32(i) {
-			v = r.mt.Uint32() & mask
+	var js [blockLen]uint32 // as in ShuffleSlice: a block's indices, then its swaps
+	for i > 0 {
+		m := min(i, blockLen)
+		for k := range js[:m] {
+			top := uint32(i - k)
+			mask := uint32(0xFFFFFFFF) >> bits.LeadingZeros32(top)
+			v := r.mt.Uint32() & mask
+			for v > top {
+				v = r.mt.Uint32() & mask
+			}
+			js[k] = v
 		}
-		p[i], p[v] = p[v], p[i]
+		for k, j := range js[:m] {
+			p[i-k], p[j] = p[j], p[i-k]
+		}
+		i -= m
 	}
 	return p
 }

@@ -26,17 +26,30 @@ func ShuffleSlice[S ~[]E, E any](r *Random, s S) {
 		j := r.below(uint64(i) + 1)
 		s[i], s[j] = s[j], s[i]
 	}
-	for ; i > 0; i-- { // below32, written out: a call would not inline
-		n := uint32(i) + 1
-		shift := uint(bits.LeadingZeros32(n))
-		for {
-			if j := r.mt.Uint32() >> shift; j < n {
-				s[i], s[j] = s[j], s[i]
-				break
+	// In blocks: first a block's indices (below32 written out, as a call
+	// would not inline), then its swaps, so that the swaps' cache misses
+	// overlap instead of waiting behind each mispredicted rejection.
+	var js [blockLen]uint32
+	for i > 0 {
+		m := min(i, blockLen)
+		for k := range js[:m] {
+			n := uint32(i-k) + 1
+			shift := uint(bits.LeadingZeros32(n))
+			j := r.mt.Uint32() >> shift
+			for j >= n {
+				j = r.mt.Uint32() >> shift
 			}
+			js[k] = j
 		}
+		for k, j := range js[:m] {
+			s[i-k], s[j] = s[j], s[i-k]
+		}
+		i -= m
 	}
 }
+
+// blockLen is how many indices ShuffleSlice draws before it swaps.
+const blockLen = 64
 
 // below32 is _randbelow(n) for 1 ≤ n < 2³²: the top n.bit_length() bits of
 // a 32-bit word, until they are below n.
