@@ -78,15 +78,7 @@ func (r *RandomState) Permutation(n int) []int {
 	var js [blockLen]uint32 // as in ShuffleSlice: a block's indices, then its swaps
 	for i > 0 {
 		m := min(i, blockLen)
-		for k := range js[:m] {
-			top := uint32(i - k)
-			mask := uint32(0xFFFFFFFF) >> bits.LeadingZeros32(top)
-			v := r.mt.Uint32() & mask
-			for v > top {
-				v = r.mt.Uint32() & mask
-			}
-			js[k] = v
-		}
+		r.indices(js[:m], i)
 		for k, j := range js[:m] {
 			p[i-k], p[j] = p[j], p[i-k]
 		}
@@ -96,13 +88,38 @@ func (r *RandomState) Permutation(n int) []int {
 }
 
 // Shuffle shuffles as RandomState.shuffle(x) with len(x) = n: for i from
-// n-1 down to 1, swap(i, random_interval(i)). It panics if n < 0.
+// n-1 down to 1, swap(i, random_interval(i)). swap must not draw from r.
+// It panics if n < 0.
 func (r *RandomState) Shuffle(n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("numpy: Shuffle: negative n")
 	}
-	for i := n - 1; i > 0; i-- {
+	i := n - 1
+	for ; i > 0 && uint64(i) > 0xFFFFFFFF; i-- {
 		swap(i, int(r.interval(uint64(i))))
+	}
+	var js [blockLen]uint32
+	for i > 0 {
+		m := min(i, blockLen)
+		r.indices(js[:m], i)
+		for k, j := range js[:m] {
+			swap(i-k, int(j))
+		}
+		i -= m
+	}
+}
+
+// indices sets js[k] to random_interval(i-k) for i < 2³², len(js) ≤ i: a
+// block of a shuffle's draws.
+func (r *RandomState) indices(js []uint32, i int) {
+	for k := range js {
+		top := uint32(i - k)
+		mask := uint32(0xFFFFFFFF) >> bits.LeadingZeros32(top)
+		v := r.mt.Uint32() & mask
+		for v > top {
+			v = r.mt.Uint32() & mask
+		}
+		js[k] = v
 	}
 }
 
