@@ -61,7 +61,8 @@ func (r *RandomState) RandInt(low, high int64) int64 {
 }
 
 // Permutation returns RandomState.permutation(n): arange(n) shuffled by
-// [RandomState.Shuffle]'s loop, in O(n) time. It panics if n < 0.
+// [RandomState.Shuffle]'s loop, in O(n) time, about 1.4 32-bit outputs per
+// item. It panics if n < 0.
 func (r *RandomState) Permutation(n int) []int {
 	if n < 0 {
 		panic("numpy: Permutation: negative n")

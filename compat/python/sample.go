@@ -2,8 +2,8 @@ package python
 
 // Sample returns random.sample(range(n), k): k distinct ints of [0, n) in
 // the order drawn. Like CPython, it draws from a copy of the range when that
-// is smaller than a set of k, else redraws until a draw is new. It panics
-// unless 0 ≤ k ≤ n.
+// is smaller than a set of k (O(n) time), else redraws until a draw is new
+// (O(k) expected). It panics unless 0 ≤ k ≤ n.
 func (r *Random) Sample(n, k int) []int {
 	if k < 0 || k > n {
 		panic("python: Sample: k out of [0, n]")

@@ -3,7 +3,7 @@ package python
 import "math/bits"
 
 // Shuffle shuffles as random.shuffle(x) with len(x) = n: for i from n-1 down
-// to 1, swap(i, _randbelow(i+1)); O(n), about one 32-bit word per item.
+// to 1, swap(i, _randbelow(i+1)); O(n), about 1.4 32-bit words per item.
 // swap must not draw from r. It panics if n < 0.
 func (r *Random) Shuffle(n int, swap func(i, j int)) {
 	if n < 0 {
