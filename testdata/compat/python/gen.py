@@ -62,8 +62,13 @@ def cases(seed):
         x = list(range(n))
         r().shuffle(x)
         yield {"call": "shuffle", "args": [n], **ints(x)}
-    for n, k in [(0, 0), (1, 1), (2, 1), (52, 5), (52, 52), (50, 10), (100, 10), (85, 10),
-                 (86, 10), (1000, 6), (1000, 1000), (100000, 10), (100000, 1000), (100000, 100000)]:
+    # sample's two paths meet where n is the estimated size of a set of k:
+    # 21 + 4**ceil(log(3k, 4)) for k > 5 (85 for k = 10 and 21, 277 for 22,
+    # 1045 for 341, 4117 for 342); both sides of each
+    for n, k in [(0, 0), (1, 1), (2, 1), (21, 5), (22, 5), (52, 5), (52, 52), (50, 10), (100, 10),
+                 (85, 10), (86, 10), (85, 21), (86, 21), (277, 22), (278, 22), (1045, 341), (1046, 341),
+                 (4117, 342), (4118, 342), (1000, 6), (1000, 1000), (100000, 10), (100000, 1000),
+                 (100000, 100000)]:
         yield {"call": "sample", "args": [n, k], **ints(r().sample(range(n), k))}
     # one stream through many calls: the state carries from each to the next
     g = r()
