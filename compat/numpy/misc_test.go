@@ -1,6 +1,7 @@
 package numpy
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -70,3 +71,9 @@ func TestShuffle64(t *testing.T) {
 		t.Error("a 64-bit draw used the kept 32-bit half")
 	}
 }
+
+// Both generators are math/rand/v2 Sources.
+var (
+	_ rand.Source = (*Generator)(nil)
+	_ rand.Source = (*RandomState)(nil)
+)

@@ -3,6 +3,7 @@ package python
 import (
 	"math"
 	"math/big"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -62,3 +63,6 @@ func TestSmallDrawNothing(t *testing.T) {
 		}
 	}
 }
+
+// A Random is a math/rand/v2 Source.
+var _ rand.Source = (*Random)(nil)
