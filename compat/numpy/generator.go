@@ -35,16 +35,23 @@ func (g *Generator) Integers(low, high int64) int64 {
 	if low >= high {
 		panic("numpy: Integers: low >= high")
 	}
-	rng := uint64(high) - uint64(low) - 1 // the inclusive range numpy draws in
+	return low + int64(g.bounded(uint64(high)-uint64(low)-1))
+}
+
+// bounded returns numpy's random_bounded_uint64(0, rng) (Lemire's, not
+// masked): a uniform value in [0, rng], on a 32-bit half when rng < 2³².
+func (g *Generator) bounded(rng uint64) uint64 {
 	switch {
 	case rng == 0:
-		return low // no draw
+		return 0 // no draw
 	case rng == 0xFFFFFFFF:
-		return low + int64(g.pcg.next32())
+		return uint64(g.pcg.next32())
 	case rng < 0xFFFFFFFF:
-		return low + int64(g.lemire32(uint32(rng)))
+		return uint64(g.lemire32(uint32(rng)))
+	case rng == ^uint64(0):
+		return g.pcg.next64()
 	}
-	return low + int64(g.lemire64(rng))
+	return g.lemire64(rng)
 }
 
 // lemire32 returns a uniform value in [0, rng] for rng < 2³²-1: the high

@@ -11,6 +11,7 @@ func TestPanics(t *testing.T) {
 	g, r := DefaultRNG(1), NewRandomState(1)
 	for name, f := range map[string]func(){
 		"Integers":     func() { g.Integers(3, 3) },
+		"Choice":       func() { g.Choice(3, 4) },
 		"Permutation":  func() { g.Permutation(-1) },
 		"Shuffle":      func() { g.Shuffle(-1, nil) },
 		"RandInt":      func() { r.RandInt(5, 4) },

@@ -139,6 +139,8 @@ func checkGenerator(t *testing.T, v *vector) {
 		x := iota(n)
 		fresh().Shuffle(n, func(i, j int) { x[i], x[j] = x[j], x[i] })
 		v.checkInts(t, x)
+	case "choice":
+		v.checkInts(t, g.Choice(int(v.arg(t, 0)), int(v.arg(t, 1))))
 	case "sequence":
 		seq := []any{g.Integers(0, 10), pyFloat(g.Random()), g.Integers(0, 10), g.Integers(0, 1<<40), g.Integers(0, 10), g.Integers(0, 10)}
 		x := iota(7)

@@ -42,6 +42,11 @@ def gen_cases(seed):
         yield {"call": "integers", "args": [str(lo), str(hi)], "out": [str(int(g.integers(lo, hi))) for _ in range(9)]}
     for n in SIZES:
         yield {"call": "permutation", "args": [n], **ints(r().permutation(n))}
+    # choice without replacement: Floyd's algorithm, or past 10**4 items
+    # and k > n // 50 a partial shuffle; then the sample is shuffled
+    for n, k in [(0, 0), (5, 0), (1, 1), (2, 2), (52, 5), (52, 52), (1000, 10), (1000, 1000),
+                 (10000, 5000), (10001, 200), (10001, 201), (10001, 10001), (100000, 1000), (100000, 5000)]:
+        yield {"call": "choice", "args": [n, k], **ints(r().choice(n, k, replace=False))}
     # the 32-bit half kept by one bounded draw is the next one's, whatever
     # comes between
     g = r()
