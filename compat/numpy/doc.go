@@ -1,8 +1,9 @@
 // Package numpy reproduces numpy's random generators bit for bit: the
 // Generator of numpy.random.default_rng(seed) (PCG64 seeded through
 // SeedSequence) and the legacy RandomState(seed) (MT19937), with their
-// permutation, shuffle, choice, bounded integers and floats, held to vectors numpy
-// 1.24 made (testdata/compat/numpy); Generator is numpy's since 1.17.
+// permutation, shuffle, bounded integers and floats, and Generator's choice,
+// held to vectors numpy 1.24 made (testdata/compat/numpy); Generator is
+// numpy's since 1.17.
 //
 // The two streams differ: a seed gives one order from [Generator.Permutation]
 // and another from [RandomState.Permutation]. numpy promises RandomState's
