@@ -1,8 +1,6 @@
-// Package mt19937 is the 32-bit Mersenne Twister of Matsumoto and Nishimura
-// (ACM TOMACS 8(1), 1998), with both of the reference code's seedings,
-// init_genrand and init_by_array, as the compat packages need it: CPython's
-// random, numpy's RandomState and, for other ecosystems, std::mt19937 and
-// PHP's mt_rand share it.
+// Package mt19937 is Matsumoto and Nishimura's Mersenne Twister (ACM TOMACS
+// 8(1) 1998) with the reference code's two seedings, init_genrand and
+// init_by_array: the generator under PHP's mt_rand and Ruby's Random.
 package mt19937
 
 const (
@@ -13,90 +11,88 @@ const (
 	lowerMask = 0x7fffffff
 )
 
-// MT is the generator's state: 624 words, the 624 outputs made from them,
-// and the index of the next output.
-//
-// The outputs are tempered all at once so that [MT.Uint32] inlines. The
-// zero MT is not seeded: call [MT.Seed] or [MT.SeedArray] first.
+// MT is the generator's state. The zero MT is not seeded; it is not safe
+// for concurrent use.
 type MT struct {
-	mt  [n]uint32
-	out [n]uint32
-	i   int
+	state [n]uint32
+	out   [n]uint32 // the state tempered: the words Uint32 hands out
+	i     int       // the next word of out; n when a reload is due
 }
 
-// Seed seeds the state as the reference code's init_genrand(s).
-func (g *MT) Seed(s uint32) {
-	g.mt[0] = s
+// Seed seeds t as the reference init_genrand(seed) does.
+func (t *MT) Seed(seed uint32) {
+	t.state[0] = seed
 	for i := 1; i < n; i++ {
-		g.mt[i] = 1812433253*(g.mt[i-1]^g.mt[i-1]>>30) + uint32(i)
+		prev := t.state[i-1]
+		t.state[i] = 1812433253*(prev^prev>>30) + uint32(i)
 	}
-	g.i = n
+	t.i = n
 }
 
-// SeedArray seeds the state as the reference code's init_by_array(key),
-// which CPython's random.seed uses. It panics if key is empty, as the
-// reference code would read past its end.
-func (g *MT) SeedArray(key []uint32) {
+// SeedArray seeds t as the reference init_by_array(key) does. It panics if
+// key is empty.
+func (t *MT) SeedArray(key []uint32) {
 	if len(key) == 0 {
 		panic("mt19937: SeedArray: empty key")
 	}
-	g.Seed(19650218)
+	t.Seed(19650218)
+	s := &t.state
 	i, j := 1, 0
-	k := max(n, len(key))
-	for ; k > 0; k-- {
-		g.mt[i] = (g.mt[i] ^ (g.mt[i-1]^g.mt[i-1]>>30)*1664525) + key[j] + uint32(j)
+	for k := max(n, len(key)); k > 0; k-- {
+		prev := s[i-1]
+		s[i] = (s[i] ^ (prev^prev>>30)*1664525) + key[j] + uint32(j)
 		i++
 		j++
 		if i >= n {
-			g.mt[0] = g.mt[n-1]
+			s[0] = s[n-1]
 			i = 1
 		}
 		if j >= len(key) {
 			j = 0
 		}
 	}
-	for k = n - 1; k > 0; k-- {
-		g.mt[i] = (g.mt[i] ^ (g.mt[i-1]^g.mt[i-1]>>30)*1566083941) - uint32(i)
+	for k := n - 1; k > 0; k-- {
+		prev := s[i-1]
+		s[i] = (s[i] ^ (prev^prev>>30)*1566083941) - uint32(i)
 		i++
 		if i >= n {
-			g.mt[0] = g.mt[n-1]
+			s[0] = s[n-1]
 			i = 1
 		}
 	}
-	g.mt[0] = 0x80000000 // the most significant bit is 1: a non-zero initial array
-	g.i = n
+	s[0] = 0x80000000 // the top bit set: the state is never all zero
+	t.i = n
 }
 
-// Uint32 returns the next tempered word of the stream.
-func (g *MT) Uint32() uint32 {
-	if g.i >= n {
-		g.refill()
+// reload twists the whole state at once and tempers the next 624 words,
+// so that Uint32 is a load the compiler can inline.
+func (t *MT) reload() {
+	s := &t.state
+	for k := 0; k < n-m; k++ {
+		y := s[k]&upperMask | s[k+1]&lowerMask
+		s[k] = s[k+m] ^ y>>1 ^ -(y&1)&matrixA
 	}
-	y := g.out[g.i]
-	g.i++
-	return y
-}
-
-// refill regenerates all 624 words at once, as genrand_int32 does when its
-// index runs out, and tempers them into the block of outputs.
-func (g *MT) refill() {
-	mt := &g.mt
-	var k int
-	for k = 0; k < n-m; k++ {
-		y := mt[k]&upperMask | mt[k+1]&lowerMask
-		mt[k] = mt[k+m] ^ y>>1 ^ -(y&1)&matrixA
+	for k := n - m; k < n-1; k++ {
+		y := s[k]&upperMask | s[k+1]&lowerMask
+		s[k] = s[k+m-n] ^ y>>1 ^ -(y&1)&matrixA
 	}
-	for ; k < n-1; k++ {
-		y := mt[k]&upperMask | mt[k+1]&lowerMask
-		mt[k] = mt[k+m-n] ^ y>>1 ^ -(y&1)&matrixA
-	}
-	y := mt[n-1]&upperMask | mt[0]&lowerMask
-	mt[n-1] = mt[m-1] ^ y>>1 ^ -(y&1)&matrixA
-	for k, y := range mt {
+	y := s[n-1]&upperMask | s[0]&lowerMask
+	s[n-1] = s[m-1] ^ y>>1 ^ -(y&1)&matrixA
+	for k, y := range s {
 		y ^= y >> 11
 		y ^= y << 7 & 0x9d2c5680
 		y ^= y << 15 & 0xefc60000
-		g.out[k] = y ^ y>>18
+		t.out[k] = y ^ y>>18
 	}
-	g.i = 0
+	t.i = 0
+}
+
+// Uint32 returns the next tempered 32-bit word, genrand_int32.
+func (t *MT) Uint32() uint32 {
+	if t.i >= n {
+		t.reload()
+	}
+	y := t.out[t.i]
+	t.i++
+	return y
 }
