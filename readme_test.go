@@ -17,8 +17,8 @@ import (
 
 // TestReadmeGoBlocks holds every Go code block of README.md and docs/*.md
 // to a runnable example: the block, blank lines and indentation aside, must
-// stand in the body of an Example function of this package, of audit,
-// audit/report or fair and carry its // Output: comment, so that go test checks what the
+// stand in the body of an Example function of this package, of audit, of
+// fair or of a compat package and carry its // Output: comment, so that go test checks what the
 // documentation says the code prints.
 func TestReadmeGoBlocks(t *testing.T) {
 	files, err := readme.Files(".")
@@ -49,13 +49,13 @@ func TestReadmeGoBlocks(t *testing.T) {
 }
 
 // exampleBodies returns the lines of every Example function's body in the
-// package's test files and the audit and fair packages'.
+// package's test files and those of audit, fair and the compat packages.
 func exampleBodies(t *testing.T) [][]string {
 	files, err := filepath.Glob("*_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"audit", "audit/report", "fair"} { // the documentation shows these packages' examples too
+	for _, dir := range []string{"audit", "audit/report", "fair", "compat/*"} { // the documentation shows these packages' examples too
 		more, err := filepath.Glob(dir + "/*_test.go")
 		if err != nil {
 			t.Fatal(err)
