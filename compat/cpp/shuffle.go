@@ -4,9 +4,8 @@ package cpp
 // does, calling swap(i, j) with j ≤ i, for i from 1 up, as its iter_swap.
 // It makes n-1 swaps (swap(i, i) among them); it panics if n < 0.
 //
-// When (g.max()-g.min())/n ≥ n (n ≤ 65535 with MT19937, n < 2^32 with
-// MT19937_64) it takes the positions for i and i+1 from one draw in
-// [0, (i+1)(i+2)), as libstdc++ 11 and 12 do.
+// Where (g.max()-g.min())/n ≥ n, as in libstdc++ 11 and 12, the positions
+// for i and i+1 come from one draw in [0, (i+1)(i+2)).
 func Shuffle[G Engine](g G, n int, swap func(i, j int)) {
 	if n < 0 {
 		panic("cpp: Shuffle: n < 0")

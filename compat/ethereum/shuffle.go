@@ -48,11 +48,10 @@ func ShuffledIndex(index, count uint64, seed [32]byte, rounds int) uint64 {
 	return index
 }
 
-// Shuffle permutes s in place so that its item i becomes the former item
-// ShuffledIndex(i, len(s), seed, rounds): the order compute_committee
-// slices, which Lodestar computes whole as an "unshuffle" (its
-// unshuffleList). It hashes about rounds·(len(s)/256 + 3) times; it panics
-// if len(s) > 2^40 or rounds is outside [0, 255].
+// Shuffle permutes s so that item i becomes the former item
+// ShuffledIndex(i, len(s), seed, rounds), the order compute_committee
+// slices (Lodestar's unshuffleList). It hashes about rounds·(len(s)/256 + 3)
+// times; it panics if len(s) > 2^40 or rounds is outside [0, 255].
 func Shuffle[S ~[]E, E any](s S, seed [32]byte, rounds int) {
 	check("Shuffle", len(s), rounds)
 	// Round r maps each position i to flip(i) or leaves it, an involution;
