@@ -17,8 +17,8 @@ import (
 
 // TestReadmeGoBlocks holds every Go code block of README.md and docs/*.md
 // to a runnable example: the block, blank lines and indentation aside, must
-// stand in the body of an Example function of this package, of audit or of
-// fair and carry its // Output: comment, so that go test checks what the
+// stand in the body of an Example function of this package, of audit, fair
+// or lines and carry its // Output: comment, so that go test checks what the
 // documentation says the code prints.
 func TestReadmeGoBlocks(t *testing.T) {
 	files, err := readme.Files(".")
@@ -55,7 +55,7 @@ func exampleBodies(t *testing.T) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"audit", "fair"} { // the documentation shows these packages' examples too
+	for _, dir := range []string{"audit", "fair", "lines"} { // the documentation shows these packages' examples too
 		more, err := filepath.Glob(dir + "/*_test.go")
 		if err != nil {
 			t.Fatal(err)
