@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"os/exec"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/fairshuffle/shuffle/internal/term/ptytest"
+	"github.com/fairshuffle/shuffle/lines"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -315,4 +317,36 @@ func TestProgressTerminal(t *testing.T) {
 	assert.Regexp(t, `\rshuf: reading 4 B, [0-9.]+ B/s, [0-9]+s\x1b\[K`, tty.String())
 	assert.True(t, strings.HasSuffix(tty.String(), "\r\x1b[K"), "%q", tty.String())
 	assert.Empty(t, pipe.String(), "no line when standard error is not a terminal")
+}
+
+// TestProgressLine: the terminal's line shows the phase the run reports,
+// what it has done and its rate, is redrawn in place, and is erased at
+// the end; a run shorter than the delay shows nothing.
+func TestProgressLine(t *testing.T) {
+	var w lockedBuffer
+	p := startProgress(&w, 0, time.Millisecond, false)
+	slow := &tricklingReader{r: strings.NewReader(seqText(1, 2000))}
+	require.NoError(t, lines.Shuffle(context.Background(), io.Discard, lines.Reader(slow), lines.Progress(p.phase)))
+	waitFor(t, &w, "writing ")
+	p.end()
+	p.end() // a second end does nothing
+	s := w.String()
+	assert.Regexp(t, `\rshuf: reading [0-9.]+ k?B, [0-9.]+ [kM]?B/s, 0s\x1b\[K`, s)
+	assert.Regexp(t, `\rshuf: writing 8\.9 kB of 8\.9 kB, [0-9.]+ [kM]?B/s, 0s\x1b\[K`, s)
+	assert.True(t, strings.HasSuffix(s, "\r\x1b[K"), "the line is erased at the end: %q", s)
+	assert.NotContains(t, s, "\n", "one line, redrawn in place")
+
+	var quiet lockedBuffer
+	p = startProgress(&quiet, time.Hour, time.Millisecond, false)
+	p.end()
+	assert.Empty(t, quiet.String(), "a run shorter than the delay shows nothing")
+}
+
+// tricklingReader gives its bytes 100 at a time, a millisecond apart, so
+// that a progress line drawn every millisecond sees the reading.
+type tricklingReader struct{ r io.Reader }
+
+func (s *tricklingReader) Read(p []byte) (int, error) {
+	time.Sleep(time.Millisecond)
+	return s.r.Read(p[:min(len(p), 100)])
 }
