@@ -93,7 +93,8 @@ func Seed(n uint64) Option { return func(o *options) { o.seed, o.seedSet = n, tr
 // Crypto draws from the operating system's secure generator.
 func Crypto() Option { return func(o *options) { o.crypto = true } }
 
-// Source draws from src. A nil src is the shuffle package's default.
+// Source draws from src, before any [Seed], [RandomFile] or [Crypto]; a
+// nil src is the shuffle package's default, the source without options.
 func Source(src rand.Source) Option { return func(o *options) { o.src = src } }
 
 // RandomFile draws from the bytes of the named file, 8 to a word,
@@ -161,6 +162,7 @@ func Stdin(r io.Reader) Option { return func(o *options) { o.stdin = r } }
 func Warnings(w io.Writer) Option { return func(o *options) { o.warn = w } }
 
 // Progress calls f as each phase of the run starts (reading, shuffling,
-// spilling, merging, writing); the [Phase] counts its work as it goes, so
-// that another goroutine may show it. Without it, nothing is counted.
+// spilling, merging, writing), on the run's goroutine: f must return
+// quickly. The [Phase] counts its work as it goes, so that another
+// goroutine may show it. Without it, nothing is counted.
 func Progress(f func(*Phase)) Option { return func(o *options) { o.progress = f } }
