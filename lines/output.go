@@ -285,68 +285,59 @@ type chunk struct {
 	last      bool // the block's last chunk
 }
 
-// emitParallel is emit on several CPUs. Each worker takes a free buffer and
-// the next block, gathers the block's lines into buffers of a fixed size and
-// passes them on, in order, to the writer, which writes them and frees the
-// buffers. A worker holds at most two buffers on a block the writer is not
-// yet writing (one passed on, one being filled), so with two buffers a
-// worker the block being written can always get one.
+// emitParallel is emit on several CPUs. Block i of the lines goes to
+// worker i mod workers, which gathers its blocks in turn into its own two
+// buffers and passes the pieces on, in order, on its own channel; this
+// goroutine writes the blocks in order, taking block i's pieces from its
+// worker's channel, and gives each buffer back to its worker. A worker
+// waits only for its own buffers, which only this goroutine gives back
+// after writing what they hold, and this goroutine waits only for the
+// worker of the block it writes, which has every buffer it needs once the
+// earlier pieces are written: so none can wait for ever. (A pool of
+// buffers shared by all the workers, as this was before, could deadlock: a
+// worker running ahead over short blocks could hold every free buffer
+// while the block being written waited for one.) bucket.go's arrange
+// deals its buckets to its workers the same way.
 func emitParallel[T int | uint32 | uint64](out *output, data []byte, starts []T, delim byte, workers int) bool {
 	out.flush()
 	blocks := (len(starts) + emitBlock - 1) / emitBlock
-	done := make([]chan chunk, blocks)
-	for i := range done {
-		done[i] = make(chan chunk, 1)
-	}
 	size := (outputBytes - outBuf) / (2 * workers)
-	free := make(chan []byte, 2*workers)
-	for range cap(free) {
-		var buf []byte
-		if k := len(out.spare); k > 0 {
-			buf, out.spare = out.spare[k-1], out.spare[:k-1]
+	free := make([]chan []byte, workers)
+	pieces := make([]chan chunk, workers)
+	for w := range workers {
+		free[w] = make(chan []byte, 2)
+		pieces[w] = make(chan chunk, 2)
+		for range 2 {
+			var buf []byte
+			if k := len(out.spare); k > 0 {
+				buf, out.spare = out.spare[k-1], out.spare[:k-1]
+			}
+			if cap(buf) != size {
+				buf = make([]byte, 0, size)
+			}
+			free[w] <- buf
 		}
-		if cap(buf) != size {
-			buf = make([]byte, 0, size)
-		}
-		free <- buf
 	}
 	stop := make(chan struct{})
-	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				// The buffer comes first, then the block: so the block the
-				// writer waits for always has a buffer.
-				var buf []byte
-				select {
-				case buf = <-free:
-				case <-stop:
-					return
-				}
-				i := int(next.Add(1)) - 1
-				if i >= blocks {
-					free <- buf
-					return
-				}
+			for i := w; i < blocks; i += workers {
 				block := starts[i*emitBlock : min((i+1)*emitBlock, len(starts))]
-				for {
+				for len(block) > 0 {
 					var c chunk
-					c.buf, c.lines, c.long = gather(buf[:0], data, block, delim)
-					block = block[c.lines:]
-					c.last = len(block) == 0
 					select {
-					case done[i] <- c:
+					case c.buf = <-free[w]:
 					case <-stop:
 						return
 					}
-					if c.last {
-						break
-					}
+					c.buf, c.lines, c.long = gather(c.buf[:0], data, block, delim)
+					block = block[c.lines:]
+					c.last = len(block) == 0
 					select {
-					case buf = <-free:
+					case pieces[w] <- c:
 					case <-stop:
 						return
 					}
@@ -355,8 +346,9 @@ func emitParallel[T int | uint32 | uint64](out *output, data []byte, starts []T,
 		}()
 	}
 	for i := range blocks {
+		w := i % workers
 		for {
-			c := <-done[i]
+			c := <-pieces[w]
 			out.writeRaw(c.buf)
 			out.writeRaw(c.long)
 			out.left -= uint64(c.lines)
@@ -365,15 +357,17 @@ func emitParallel[T int | uint32 | uint64](out *output, data []byte, starts []T,
 				wg.Wait()
 				return false
 			}
-			free <- c.buf
+			free[w] <- c.buf
 			if c.last {
 				break
 			}
 		}
 	}
 	wg.Wait()
-	for range cap(free) {
-		out.spare = append(out.spare, <-free) // for the next call
+	for w := range workers {
+		for range 2 {
+			out.spare = append(out.spare, <-free[w]) // for the next call
+		}
 	}
 	return out.more()
 }
