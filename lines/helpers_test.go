@@ -11,10 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/fairshuffle/shuffle/internal/long"
-	"github.com/klauspost/compress/zstd"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -37,17 +35,6 @@ func gzipText(t *testing.T, text string) []byte {
 	var b bytes.Buffer
 	z := gzip.NewWriter(&b)
 	_, err := z.Write([]byte(text))
-	require.NoError(t, err)
-	require.NoError(t, z.Close())
-	return b.Bytes()
-}
-
-func zstdText(t *testing.T, text string) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	z, err := zstd.NewWriter(&b)
-	require.NoError(t, err)
-	_, err = z.Write([]byte(text))
 	require.NoError(t, err)
 	require.NoError(t, z.Close())
 	return b.Bytes()
@@ -133,6 +120,13 @@ func uniformP(t *testing.T, counts map[string]int, k, trials int) float64 {
 // half of its range. Every path of shuf draws from its source, so each
 // test below must reject its output from this source with the same check
 // that passes it from a fair one.
+// stuckBit is the negative control of the tests below: a source whose bit
+// 63 is always 0. The label of every fourth line (bits 48 to 63 of a word)
+// is then below 2^15, so that line comes early, and a bounded draw
+// (Uint64N, IntN: the top bits of a 128-bit product) falls in the lower
+// half of its range. Every path of shuf draws from its source, so each
+// test below must reject its output from this source with the same check
+// that passes it from a fair one.
 type stuckBit struct{ rand.Source }
 
 func (s stuckBit) Uint64() uint64 { return s.Source.Uint64() &^ (1 << 63) }
@@ -176,16 +170,6 @@ func (l *lockedBuffer) String() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.String()
-}
-
-// waitFor waits until w holds want.
-func waitFor(t *testing.T, w *lockedBuffer, want string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(w.String(), want) && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	require.Contains(t, w.String(), want)
 }
 
 // randomBytes is n bytes from a PCG seeded with seed.

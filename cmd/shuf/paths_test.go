@@ -12,39 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// stuckBit is the negative control of the tests below: a source whose bit
-// 63 is always 0. The label of every fourth line (bits 48 to 63 of a word)
-// is then below 2^15, so that line comes early, and a bounded draw
-// (Uint64N, IntN: the top bits of a 128-bit product) falls in the lower
-// half of its range. Every path of shuf draws from its source, so each
-// test below must reject its output from this source with the same check
-// that passes it from a fair one.
-type stuckBit struct{ rand.Source }
-
-func (s stuckBit) Uint64() uint64 { return s.Source.Uint64() &^ (1 << 63) }
-
-// runsOfFour repeats the low 16 bits of each word four times.
-type runsOfFour struct{ rand.Source }
-
-func (s runsOfFour) Uint64() uint64 { return (s.Source.Uint64() & 0xffff) * 0x0001000100010001 }
-
-// pairsP is the smaller p-value of the two 8 × 8 tables of byPair, "in"
-// and "out" (keys end so), each of trials pairs.
-func pairsP(t *testing.T, byPair map[string]int, trials int) float64 {
-	t.Helper()
-	p := 1.0
-	for _, side := range []string{"in", "out"} {
-		c := map[string]int{}
-		for k, v := range byPair {
-			if strings.HasSuffix(k, side) {
-				c[k] = v
-			}
-		}
-		p = min(p, uniformP(t, c, 64, trials))
-	}
-	return p
-}
-
 // TestRepeatUniform: -r picks each line with the same probability, the
 // last one included, whether the lines come from a file (the last without
 // its newline), from -e or from -i. Chi-square over the 5 lines' counts in
