@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,7 +61,7 @@ func TestCancel(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r := &cancellingReader{r: strings.NewReader(text), after: 1 << 62, cancel: func() {}}
+	r := &cancellingReader{r: strings.NewReader(text), after: math.MaxInt, cancel: func() {}}
 	require.ErrorIs(t, Shuffle(ctx, io.Discard, Reader(r), Seed(1)), context.Canceled)
 }
 
