@@ -19,10 +19,10 @@ import (
 // for the same seed, lines.Shuffle, called with its own options (not
 // through this command's flags), writes byte for byte what shuf writes,
 // over the golden runs of TestGolden and every path: in memory, in
-// buckets (a file past bucketMin), spilled past --memory, a pipe against
-// a file, -z, -n, -r, --header, --csv, --shards, --split, --aligned, and
-// gzip and zstd in and out. Outputs that are files are compared file by
-// file.
+// buckets (a 9 MB file, with SHUFFLE_LONG=1), spilled past --memory, a
+// pipe against a file, -z, -n, -r, --header (and =drop), --csv,
+// --allow-binary, --random-source, --shards, --split, --aligned, and gzip
+// and zstd in and out. Outputs that are files are compared file by file.
 func TestPackageWritesAsShuf(t *testing.T) {
 	t.Setenv("LC_ALL", "C")
 	dir := t.TempDir()
@@ -43,6 +43,10 @@ func TestPackageWritesAsShuf(t *testing.T) {
 	require.NoError(t, os.WriteFile(zs, zstdText(t, mid), 0o644))
 	features := write(t, "features", numbered("f", 5000))
 	labels := write(t, "labels", numbered("l", 5000))
+	differ := write(t, "differ.csv", "ID,TEXT\n9,z\n")
+	binary := write(t, "binary", "a\x00b\nc\nd\x01\n")
+	src := filepath.Join(dir, "source")
+	require.NoError(t, os.WriteFile(src, randomBytes(1<<16, 3), 0o644))
 	durstenfeld, _ := shuffle.Lookup("durstenfeld")
 	// shuf writes its files in dir/shuf, the package the same names in dir/pkg.
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "shuf"), 0o755))
@@ -76,6 +80,9 @@ func TestPackageWritesAsShuf(t *testing.T) {
 		{"repeat", "", []string{"--seed", "5", "-r", "-n", "1000", small}, lines.Files(small), []lines.Option{lines.Seed(5), lines.Repeat(), lines.Count(1000)}, nil},
 		{"header-csv", "", []string{"--seed", "2", "--header", "--csv", csv, csv2}, lines.Files(csv, csv2), []lines.Option{lines.Seed(2), lines.Header(1), lines.CSV(',')}, nil},
 		{"csv-spill", "", []string{"--seed", "2", "--csv", "--memory", "64K", csv}, lines.Files(csv), []lines.Option{lines.Seed(2), lines.CSV(','), lines.Memory(64 << 10)}, nil},
+		{"header-drop", "", []string{"--seed", "2", "--header", "--header-mismatch=drop", csv, differ}, lines.Files(csv, differ), []lines.Option{lines.Seed(2), lines.Header(1), lines.DropHeaders()}, nil},
+		{"binary", "", []string{"--seed", "2", "--allow-binary", binary}, lines.Files(binary), []lines.Option{lines.Seed(2), lines.AllowBinary()}, nil},
+		{"random-source", "", []string{"--random-source", src, "-n", "50", small}, lines.Files(small), []lines.Option{lines.RandomFile(src), lines.Count(50)}, nil},
 		{"gzip-in", "", []string{"--seed", "4", gz, zs}, lines.Files(gz, zs), []lines.Option{lines.Seed(4)}, nil},
 		{"gzip-out", "", []string{"--seed", "4", "-o", out("o.gz"), gz}, lines.Files(gz), []lines.Option{lines.Seed(4), lines.Output(pkg("o.gz"))}, []string{"o.gz"}},
 		{"shards", "", []string{"--seed", "6", "--shards", "3", "-o", out("sh"), small}, lines.Files(small),
