@@ -224,103 +224,50 @@ func (bs *buckets) arrange() error {
 		}
 	}
 	workers := min(runtime.GOMAXPROCS(0), 2, len(full))
-	type block struct {
-		buf, long []byte // as emitParallel's chunk
-		lines     int
-		last      bool // the bucket's last block: the bucket can go
-		panic     any  // what the shuffle panicked with: a --random-source that ran out
-	}
-	stop := make(chan struct{})
 	turn := make([]chan struct{}, workers) // to shuffle: passed from worker to worker
-	blocks := make([]chan block, workers)
-	free := make([]chan []byte, workers) // each worker's two buffers
 	for w := range workers {
 		turn[w] = make(chan struct{}, 1)
-		blocks[w] = make(chan block, 2)
-		free[w] = make(chan []byte, 2)
-		for range 2 {
-			free[w] <- make([]byte, 0, outputBytes/(2*workers))
-		}
 	}
 	turn[0] <- struct{}{}
 	fy := shuffle.NewFisherYates(s.src)
 	left := out.left // -n: lines still to shuffle; past them nothing is drawn
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer close(blocks[w])
-			var pl placer
-			for q := w; q < len(full); q += workers {
-				b := full[q]
-				order := pl.group(b, delim)
-				select {
-				case <-turn[w]:
-				case <-stop:
-					return
-				}
-				if left == 0 { // nothing more is wanted: nothing more is drawn
-					turn[(w+1)%workers] <- struct{}{}
-					return
-				}
-				if p := shuffleTurn(fy, order, pl.bound); p != nil {
-					select {
-					case blocks[w] <- block{panic: p}:
-					case <-stop:
-					}
-					return
-				}
-				order = order[:min(uint64(len(order)), left)]
-				left -= uint64(len(order))
+	r := newRelay(out, workers, outputBytes/(2*workers), func(r *relay, w int) {
+		var pl placer
+		for q := w; q < len(full); q += workers {
+			b := full[q]
+			order := pl.group(b, delim)
+			select {
+			case <-turn[w]:
+			case <-r.stop:
+				return
+			}
+			if left == 0 { // nothing more is wanted: nothing more is drawn
 				turn[(w+1)%workers] <- struct{}{}
-				for len(order) > 0 {
-					var c block
-					select {
-					case c.buf = <-free[w]:
-					case <-stop:
-						return
-					}
-					c.buf, c.lines, c.long = gatherRecords(c.buf[:0], b.b, order, delim)
-					order = order[c.lines:]
-					c.last = len(order) == 0
-					select {
-					case blocks[w] <- c:
-					case <-stop:
-						return
-					}
+				return
+			}
+			if p := shuffleTurn(fy, order, pl.bound); p != nil {
+				r.send(w, chunk{panic: p})
+				return
+			}
+			order = order[:min(uint64(len(order)), left)]
+			left -= uint64(len(order))
+			turn[(w+1)%workers] <- struct{}{}
+			for len(order) > 0 {
+				var c chunk
+				var ok bool
+				if c.buf, ok = r.buffer(w); !ok {
+					return
 				}
-			}
-		}()
-	}
-	var fail any
-	for q := 0; fail == nil && out.more() && q < len(full); q++ {
-		w := q % workers
-		for {
-			c, ok := <-blocks[w]
-			if !ok {
-				break
-			}
-			if c.panic != nil {
-				fail = c.panic
-				break
-			}
-			out.writeRaw(c.buf)
-			out.writeRaw(c.long)
-			out.left -= uint64(c.lines)
-			free[w] <- c.buf
-			if c.last {
-				full[q].free()
-				break
-			}
-			if out.err != nil {
-				break
+				c.buf, c.lines, c.long = gatherRecords(c.buf, b.b, order, delim)
+				order = order[c.lines:]
+				c.last = len(order) == 0
+				if !r.send(w, c) {
+					return
+				}
 			}
 		}
-	}
-	close(stop)
-	wg.Wait()
-	if fail != nil {
+	})
+	if fail := r.write(len(full), func(q int) { full[q].free() }); fail != nil {
 		panic(fail) // run turns it into an error, as it would on this goroutine
 	}
 	return s.finish(out)

@@ -7,7 +7,6 @@ import (
 	"math"
 	"runtime"
 	"strconv"
-	"sync"
 	"sync/atomic"
 )
 
@@ -277,98 +276,30 @@ func emit[T int | uint32 | uint64](out *output, data []byte, starts []T, delim b
 	return emitParallel(out, data, starts, delim, workers)
 }
 
-// chunk is a piece of a block of lines gathered by emitParallel: the lines
-// copied to buf, then a long line, if any, as a slice of the data.
-type chunk struct {
-	buf, long []byte
-	lines     int
-	last      bool // the block's last chunk
-}
-
-// emitParallel is emit on several CPUs. Block i of the lines goes to
-// worker i mod workers, which gathers its blocks in turn into its own two
-// buffers and passes the pieces on, in order, on its own channel; this
-// goroutine writes the blocks in order, taking block i's pieces from its
-// worker's channel, and gives each buffer back to its worker. A worker
-// waits only for its own buffers, which only this goroutine gives back
-// after writing what they hold, and this goroutine waits only for the
-// worker of the block it writes, which has every buffer it needs once the
-// earlier pieces are written: so none can wait for ever. (A pool of
-// buffers shared by all the workers, as this was before, could deadlock: a
-// worker running ahead over short blocks could hold every free buffer
-// while the block being written waited for one.) bucket.go's arrange
-// deals its buckets to its workers the same way.
+// emitParallel is emit on several CPUs, through a relay: block i of
+// emitBlock lines is worker i mod workers's.
 func emitParallel[T int | uint32 | uint64](out *output, data []byte, starts []T, delim byte, workers int) bool {
 	out.flush()
 	blocks := (len(starts) + emitBlock - 1) / emitBlock
-	size := (outputBytes - outBuf) / (2 * workers)
-	free := make([]chan []byte, workers)
-	pieces := make([]chan chunk, workers)
-	for w := range workers {
-		free[w] = make(chan []byte, 2)
-		pieces[w] = make(chan chunk, 2)
-		for range 2 {
-			var buf []byte
-			if k := len(out.spare); k > 0 {
-				buf, out.spare = out.spare[k-1], out.spare[:k-1]
-			}
-			if cap(buf) != size {
-				buf = make([]byte, 0, size)
-			}
-			free[w] <- buf
-		}
-	}
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < blocks; i += workers {
-				block := starts[i*emitBlock : min((i+1)*emitBlock, len(starts))]
-				for len(block) > 0 {
-					var c chunk
-					select {
-					case c.buf = <-free[w]:
-					case <-stop:
-						return
-					}
-					c.buf, c.lines, c.long = gather(c.buf[:0], data, block, delim)
-					block = block[c.lines:]
-					c.last = len(block) == 0
-					select {
-					case pieces[w] <- c:
-					case <-stop:
-						return
-					}
+	r := newRelay(out, workers, (outputBytes-outBuf)/(2*workers), func(r *relay, w int) {
+		for i := w; i < blocks; i += workers {
+			block := starts[i*emitBlock : min((i+1)*emitBlock, len(starts))]
+			for len(block) > 0 {
+				var c chunk
+				var ok bool
+				if c.buf, ok = r.buffer(w); !ok {
+					return
+				}
+				c.buf, c.lines, c.long = gather(c.buf, data, block, delim)
+				block = block[c.lines:]
+				c.last = len(block) == 0
+				if !r.send(w, c) {
+					return
 				}
 			}
-		}()
-	}
-	for i := range blocks {
-		w := i % workers
-		for {
-			c := <-pieces[w]
-			out.writeRaw(c.buf)
-			out.writeRaw(c.long)
-			out.left -= uint64(c.lines)
-			if out.err != nil {
-				close(stop)
-				wg.Wait()
-				return false
-			}
-			free[w] <- c.buf
-			if c.last {
-				break
-			}
 		}
-	}
-	wg.Wait()
-	for w := range workers {
-		for range 2 {
-			out.spare = append(out.spare, <-free[w]) // for the next call
-		}
-	}
+	})
+	r.write(blocks, nil)
 	return out.more()
 }
 
