@@ -36,6 +36,23 @@ import (
 // one at a time; a file too big for memory is split again by label. Either
 // way the same labels and the same draws meet the same lines, so a seeded run
 // prints the same output whatever --memory is.
+//
+// The scatter package, and the Beam pipeline over it, run the same two
+// steps with other labels: a record's bucket there is a SHA-256 of the key
+// and its position, and each bucket's shuffle draws from a ChaCha8 keyed
+// by the bucket. That design is for engines whose workers see records in
+// any order and on many machines, so a label must be computable from the
+// position alone. Here one reader sees the lines in order, and the labels
+// stay draws in turn from the run's own source, for three reasons: the
+// streams of --seed are promised for every later release (golden tests pin
+// them), and scatter's labels would change every one; a draw costs a
+// quarter of a 64-bit word a line, where a SHA-256 a line would cost more
+// than the rest of the shuffle; and the labels must come from whatever
+// source the run has (RandomFile, Crypto, Source), which has no key to
+// hash. The proof of uniformity is the same (Sanders 1998), and so is the
+// per-group shuffle, the shuffle package's fisher-yates; what cannot be
+// shared without changing a pinned stream is where the randomness comes
+// from.
 const (
 	labelBits = 16
 	labels    = 1 << labelBits
