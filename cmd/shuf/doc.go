@@ -243,52 +243,14 @@
 //
 // # How it shuffles
 //
-// Every line, in input order, gets a label: a uniform 16-bit number, four to
-// a 64-bit word of the source. The lines are grouped by label, in input order
-// within a group. Each group is shuffled with the shuffle package's
-// fisher-yates, group 0 first, and the groups are written in label order.
-// This is exactly uniform (Sanders 1998). The labels are independent and
-// uniform, so every dealing of the lines into groups of the sizes that came
-// up is equally likely, and each group's order is uniform on its own.
-//
-// In memory the grouping is a counting sort. Past memory, each line is
-// written with its label to a temporary file that holds a range of labels.
-// The files are then read back one at a time, and a file still too big is
-// split again by label. The same labels and the same draws meet the same
-// lines either way, so the output is the same whatever --memory is.
-//
-// shuf picks the way itself, from the input's size and its first lines;
-// none changes the output. An input that fits in memory is, if it is
-// large (8 MB or more from a file, 32 MB or more from a pipe) and its lines
-// are short (1 KiB or less on average), dealt as it is read into buckets of
-// a range of labels, about 2 MB each, in memory, as it would be into
-// temporary files, and each bucket is then grouped and written from the
-// CPU's cache: arranged where they lie, the lines of a large input are
-// fetched from random places, a cache miss each. The dealing and the
-// writing run on every CPU. A smaller input, or one of long lines, is
-// arranged where it lies, read into one buffer that a pipe grows without
-// copying.
-//
-// The temporary files go in $TMPDIR. They are removed on exit, on error, and
-// on SIGINT, SIGTERM or SIGHUP; after a signal, shuf exits with 128 plus the
-// signal's number. If a temporary file cannot be written, for example because
-// the disk is full, shuf reports the file and the reason and exits with
-// status 1. During the main pass that happens before anything has been
-// written; during the rare second split, after part of the output (with
-// -o, --shards or --split, nothing is left: see Errors).
-//
-// With -n COUNT and a seed, shuf writes the same line numbers, in the same
-// order, whether the lines come from -i 1-N, -e, a file of N lines or a
-// pipe: the lines are those of the shuffle package's Sample(N, COUNT) (past
-// 2^31-1 lines, distinct uniform draws). This changed in the release that
-// added --header: before, a file was sampled by reservoir (Algorithm R), so
-// a seeded -n of a file gave other lines than -i. To know N, shuf counts a
-// file's lines first and then reads it again, keeping only the COUNT lines
-// picked; a pipe is copied to a file in $TMPDIR while counted, which costs
-// disk the size of the input. Memory holds the COUNT lines and a 1 MiB
-// buffer. That holds for a COUNT of up to 2^20; a larger COUNT, or one of
-// at least N, runs the full shuffle and stops after COUNT lines. An -e
-// argument is one line, whatever bytes it holds.
+// The lines package, which does all of the work, says how in its package
+// doc: a 16-bit label for each line, the lines grouped by label and each
+// group shuffled (Sanders 1998), in memory, in buckets or through
+// temporary files, with the same output for a seed whatever --memory is;
+// -n COUNT picks the line numbers of Sample(N, COUNT) first. The temporary
+// files go in $TMPDIR. They are removed on exit, on error, and on SIGINT,
+// SIGTERM or SIGHUP; after a signal, shuf exits with 128 plus the signal's
+// number.
 //
 // BENCHMARKS.md compares shuf with GNU shuf 9.1, with the commands that
 // measured each figure ("cmd/shuf against GNU shuf", and "cmd/shuf on 1 GiB
@@ -296,13 +258,11 @@
 //
 // # Dependencies
 //
-// The shuffle package imports only the standard library; this command
-// also takes github.com/klauspost/compress (v1.19.2, the newest release
-// that builds with Go 1.24, this module's floor) for its zstd package,
-// since the standard library reads and writes gzip but not zstd, and a
-// zstd codec is thousands of lines best kept by people who keep one: it
-// is widely used, pure Go, and has no dependency of its own.
-// It is in this module's go.mod (the command lives in the module), but no
-// package of the library imports it, so a program that imports the
-// library compiles none of it.
+// The shuffle package imports only the standard library. The lines package,
+// and so this command, also takes github.com/klauspost/compress (v1.19.2,
+// the newest release that builds with Go 1.24, this module's floor) for its
+// zstd package, since the standard library reads and writes gzip but not
+// zstd, and a zstd codec is thousands of lines best kept by people who keep
+// one: it is widely used, pure Go, and has no dependency of its own. A
+// program that imports only the shuffle package compiles none of it.
 package main

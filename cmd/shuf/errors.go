@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"syscall"
-	"unicode"
+
+	"github.com/fairshuffle/shuffle/internal/gnu"
+	"github.com/fairshuffle/shuffle/lines"
 )
 
 // The errors of the command, and how they are worded: as GNU shuf words
@@ -23,69 +24,6 @@ func (e usageError) Error() string { return e.msg }
 type fatalError struct{ msg string }
 
 func (e fatalError) Error() string { return e.msg }
-
-// readError is a failure to read the input.
-type readError struct{ err error }
-
-func (e readError) Error() string { return "read error: " + reason(e.err) }
-func (e readError) Unwrap() error { return e.err }
-
-// changedError is an input file that changed while shuf read it: it grew,
-// shrank or was replaced.
-type changedError struct{ name, what string }
-
-func (e changedError) Error() string {
-	name := quoteName(e.name)
-	if e.name == "-" {
-		name = "standard input"
-	}
-	return name + ": changed while being read: " + e.what
-}
-
-// writeError is a failure to write the output. again is GNU shuf's second
-// message, a bare "write error", which it prints when the write that
-// failed was not its last (see gnuSink).
-type writeError struct {
-	err   error
-	again bool
-}
-
-func (e writeError) Error() string { return "write error: " + reason(e.err) }
-func (e writeError) Unwrap() error { return e.err }
-
-// randomSourceError is a --random-source that could not be opened, ran out
-// or could not be read. It travels as a panic out of the shuffle that drew
-// from the source.
-type randomSourceError struct {
-	name    string
-	err     error
-	opening bool
-}
-
-func (e randomSourceError) Error() string {
-	if e.opening {
-		return quoteName(e.name) + ": " + reason(e.err)
-	}
-	if e.err == io.EOF {
-		return quote(e.name) + ": end of file"
-	}
-	return quote(e.name) + ": read error: " + reason(e.err)
-}
-
-// fileWriteError and fileReadError report a temporary file that failed;
-// spillWriteError and spillReadError, a spill file of the shuffle past
-// memory.
-func fileWriteError(name string, err error) error {
-	return fatalError{fmt.Sprintf("write failed: %s: %s", name, reason(err))}
-}
-
-func fileReadError(name string, err error) error {
-	return fatalError{fmt.Sprintf("read failed: %s: %s", name, reason(err))}
-}
-
-func spillWriteError(f *spillFile, err error) error { return fileWriteError(f.f.Name(), err) }
-
-func spillReadError(f *spillFile, err error) error { return fileReadError(f.f.Name(), err) }
 
 // numError is why a number on the command line was refused.
 type numError string
@@ -114,21 +52,27 @@ func complain(w io.Writer, err error) {
 	if errors.As(err, &u) {
 		fmt.Fprintln(w, "Try 'shuf --help' for more information.")
 	}
-	var we writeError
-	if errors.As(err, &we) && we.again {
+	var we *lines.WriteError
+	if errors.As(err, &we) && we.Again {
 		fmt.Fprintln(w, "shuf: write error")
 	}
 }
 
-// message words an error as GNU does: a system error as "name: reason", with
-// the name quoted as GNU's quotef does and the reason as C's strerror spells
-// it.
+// message words an error as GNU does: the lines package's errors as they
+// are worded, a system error as "name: reason", with the name quoted as
+// GNU's quotef does and the reason as C's strerror spells it.
 func message(err error) string {
-	var we writeError
-	var re readError
-	var ce changedError
-	var ie inputError
+	var (
+		ce *lines.ChangedError
+		ie *lines.InputError
+		we *lines.WriteError
+		re *lines.ReadError
+		le *lines.Error
+		rs *lines.RandomSourceError
+	)
 	switch {
+	case errors.As(err, &rs):
+		return rs.Error()
 	case errors.As(err, &ce):
 		return ce.Error()
 	case errors.As(err, &ie):
@@ -143,28 +87,18 @@ func message(err error) string {
 		return quoteName(pe.Path) + ": " + reason(pe.Err)
 	}
 	var u usageError
-	if errors.As(err, &u) {
-		return u.msg
-	}
 	var f fatalError
-	if errors.As(err, &f) {
+	switch {
+	case errors.As(err, &u):
+		return u.msg
+	case errors.As(err, &f):
 		return f.msg
+	case errors.As(err, &le):
+		return le.Error()
 	}
 	return reason(err)
 }
 
-// reason is an error's text with a capital first letter, which turns Go's
-// syscall messages into strerror's ("No such file or directory").
-func reason(err error) string {
-	var errno syscall.Errno
-	if errors.As(err, &errno) {
-		err = errno
-	}
-	s := err.Error()
-	if s == "" {
-		return s
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
-}
+func quote(s string) string     { return gnu.Quote(s) }
+func quoteName(s string) string { return gnu.QuoteName(s) }
+func reason(err error) string   { return gnu.Reason(err) }

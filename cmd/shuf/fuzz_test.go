@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/fairshuffle/shuffle/lines"
 )
 
 // FuzzArgs feeds the option parser any command line: the arguments are the
@@ -91,15 +93,9 @@ func FuzzArgs(f *testing.F) {
 		checkOptions(t, args, o)
 		// The checks made later, before any input is read, may refuse it;
 		// they must not panic, and they must say why.
-		s, err := newShuf(o, nil, nil, discard{}, nil)
-		if err == nil {
-			err = o.checkParts()
-		}
-		if err != nil && message(err) == "" {
+		in, opts := o.shuffle(nil, discard{}, nil)
+		if err := lines.Check(in, opts...); err != nil && message(err) == "" {
 			t.Fatalf("shuf %q: an empty message", args)
-		}
-		if err == nil && s == nil {
-			t.Fatalf("shuf %q: no run and no error", args)
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -8,9 +9,12 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
+	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/internal/term"
+	"github.com/fairshuffle/shuffle/lines"
 )
 
 func main() {
@@ -95,23 +99,22 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		if o.version {
 			text = fmt.Sprintf("shuf (github.com/fairshuffle/shuffle) %s\n", version())
 		}
-		sink := newGNUSink(stdout, '\n')
-		sink.final = true
-		if _, err := io.WriteString(sink, text); err != nil {
-			complain(stderr, err)
+		if _, err := io.WriteString(stdout, text); err != nil {
+			complain(stderr, &lines.WriteError{Err: err})
 			return 1
 		}
 		return 0
 	}
+	var alg *shuffle.Algorithm
+	if o.algo != "" {
+		a, ok := shuffle.Lookup(o.algo)
+		if !ok {
+			complain(stderr, usageError{fmt.Sprintf("unknown algorithm %s; one of: %s", quote(o.algo), strings.Join(algoNames(), ", "))})
+			return 1
+		}
+		alg = &a
+	}
 
-	// The temporary files go on every way out: return, error, the signals
-	// that stop a command, and a reader that goes away (SIGPIPE, which
-	// GNU shuf dies of silently; so does this one, with the same status,
-	// after removing them). A signal the parent made us ignore, as nohup
-	// does, stays ignored: with SIGPIPE ignored (see main), a reader that
-	// goes away is a write error, "Broken pipe", and status 1, as with GNU.
-	tmp := &tempDir{}
-	defer tmp.remove()
 	// A long run shows its progress on standard error: as lines for a
 	// log with --progress, else on one line if that is a terminal
 	// (term.IsTerminal asks the driver, so /dev/null is not one).
@@ -123,6 +126,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		prog = startProgress(stderr, progressDelay, progressEvery, false)
 		defer prog.end()
 	}
+	// The temporary files go on every way out: return, error, the signals
+	// that stop a command, and a reader that goes away (SIGPIPE, which
+	// GNU shuf dies of silently; so does this one, with the same status,
+	// after removing them): a signal cancels the run, whose Shuffle
+	// removes them and returns at once. A signal the parent made us
+	// ignore, as nohup does, stays ignored: with SIGPIPE ignored (see
+	// main), a reader that goes away is a write error, "Broken pipe", and
+	// status 1, as with GNU.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var caught atomic.Int32
 	stop := make(chan os.Signal, 1)
 	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE} {
 		if !signal.Ignored(sig) {
@@ -138,32 +152,38 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		if !ok {
 			return
 		}
-		tmp.remove()
-		prog.end()
-		code := 130
+		code := int32(130)
 		if s, ok := sig.(syscall.Signal); ok {
-			code = 128 + int(s)
+			code = 128 + int32(s)
 		}
-		os.Exit(code)
+		caught.Store(code)
+		cancel()
 	}()
 
-	if o.memory > 0 {
-		// Keep the collector to the budget, so that --memory bounds the
-		// process and not only what the shuffle holds: past what --memory
-		// counts, the process holds its buffers (the output's 1 MiB, the
-		// spill files' 8 MiB, the reader's 1 MiB) and the runtime.
-		debug.SetMemoryLimit(o.memory + 24<<20)
-	}
-	s, err := newShuf(o, stdin, stdout, stderr, tmp)
-	if err == nil {
-		s.prog = prog
-		if o.data.aligned {
-			err = s.runAligned()
-		} else {
-			err = s.run()
+	mem := o.memory
+	if mem == 0 {
+		var limited bool
+		if mem, limited = lines.DefaultMemory(); !limited {
+			mem = 0
 		}
 	}
+	if mem > 0 {
+		// Keep the collector to the budget, so that --memory (or, under
+		// an address-space limit, its default) bounds the process and not
+		// only what the shuffle holds: past what --memory counts, the
+		// process holds its buffers (the output's 1 MiB, the spill files'
+		// 8 MiB, the reader's 1 MiB) and the runtime.
+		debug.SetMemoryLimit(mem + 24<<20)
+	}
+	in, opts := o.shuffle(stdin, stderr, alg)
+	if prog != nil {
+		opts = append(opts, lines.Progress(prog.phase))
+	}
+	err = lines.Shuffle(ctx, stdout, in, opts...)
 	prog.end() // before any message
+	if code := caught.Load(); code != 0 {
+		return int(code)
+	}
 	if errors.Is(err, syscall.EPIPE) && !signal.Ignored(syscall.SIGPIPE) {
 		return 128 + int(syscall.SIGPIPE) // the signal's handler exits so too
 	}
@@ -174,7 +194,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	return 0
 }
 
-// check applies GNU's rules on which options and operands go together.
+// check applies GNU's rules on which options and operands go together;
+// the lines package checks the rest as the run starts.
 func (o *options) check() error {
 	if o.help || o.version {
 		return nil
@@ -186,11 +207,20 @@ func (o *options) check() error {
 		return usageError{"extra operand " + quote(o.operands[0])}
 	case o.sources() > 1:
 		return fatalError{"multiple random sources specified"}
-	}
-	if o.algo != "" && o.repeat {
+	case o.algo != "" && o.repeat:
 		return usageError{"--algo has no effect with -r: each line is drawn independently"}
+	case o.data.mismatchSet && o.header == 0:
+		return fatalError{"--header-mismatch needs --header"}
 	}
-	return o.data.check(o)
+	return nil
+}
+
+func algoNames() []string {
+	var names []string
+	for _, a := range shuffle.Algorithms() {
+		names = append(names, a.Name)
+	}
+	return names
 }
 
 func version() string {

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/stretchr/testify/assert"
@@ -16,75 +15,6 @@ import (
 
 	"github.com/fairshuffle/shuffle/internal/long"
 )
-
-// TestCgroupLimit reads the memory limits of cgroups v1 and v2 as
-// /proc/self and /sys/fs/cgroup show them: the process's own cgroup's and
-// its ancestors', the lowest.
-func TestCgroupLimit(t *testing.T) {
-	v2mount := "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n"
-	v1mount := "35 31 0:32 / /sys/fs/cgroup/memory rw,relatime - cgroup cgroup rw,memory\n" +
-		"36 31 0:33 / /sys/fs/cgroup/cpu rw,relatime - cgroup cgroup rw,cpu\n"
-	for _, tc := range []struct {
-		name string
-		fs   fstest.MapFS
-		want int64
-	}{
-		{"none", fstest.MapFS{}, 0},
-		{"v2, a container's own", fstest.MapFS{
-			"proc/self/cgroup":           {Data: []byte("0::/\n")},
-			"proc/self/mountinfo":        {Data: []byte(v2mount)},
-			"sys/fs/cgroup/memory.max":   {Data: []byte("536870912\n")},
-			"sys/fs/cgroup/memory.high":  {Data: []byte("max\n")},
-			"sys/fs/cgroup/cgroup.procs": {Data: []byte("1\n")},
-		}, 512 << 20},
-		{"v2, no limit", fstest.MapFS{
-			"proc/self/cgroup":         {Data: []byte("0::/\n")},
-			"proc/self/mountinfo":      {Data: []byte(v2mount)},
-			"sys/fs/cgroup/memory.max": {Data: []byte("max\n")},
-		}, 0},
-		{"v2, a parent's", fstest.MapFS{
-			"proc/self/cgroup":                              {Data: []byte("0::/user.slice/app.scope\n")},
-			"proc/self/mountinfo":                           {Data: []byte(v2mount)},
-			"sys/fs/cgroup/user.slice/app.scope/memory.max": {Data: []byte("max\n")},
-			"sys/fs/cgroup/user.slice/memory.max":           {Data: []byte("1073741824\n")},
-		}, 1 << 30},
-		{"v2, own lower than the parent's", fstest.MapFS{
-			"proc/self/cgroup":                              {Data: []byte("0::/user.slice/app.scope\n")},
-			"proc/self/mountinfo":                           {Data: []byte(v2mount)},
-			"sys/fs/cgroup/user.slice/app.scope/memory.max": {Data: []byte("268435456\n")},
-			"sys/fs/cgroup/user.slice/memory.max":           {Data: []byte("1073741824\n")},
-		}, 256 << 20},
-		{"v1, a parent's", fstest.MapFS{
-			"proc/self/cgroup":    {Data: []byte("9:name=systemd:/\n4:memory:/process_api/71d97e\n3:cpu,cpuacct:/\n0::/\n")},
-			"proc/self/mountinfo": {Data: []byte(v1mount)},
-			"sys/fs/cgroup/memory/process_api/71d97e/memory.limit_in_bytes": {Data: []byte("9223372036854771712\n")},
-			"sys/fs/cgroup/memory/process_api/memory.limit_in_bytes":        {Data: []byte("268435456\n")},
-			"sys/fs/cgroup/memory/memory.limit_in_bytes":                    {Data: []byte("9223372036854771712\n")},
-		}, 256 << 20},
-		{"v1, the mount is the cgroup", fstest.MapFS{
-			"proc/self/cgroup":                           {Data: []byte("4:memory:/docker/abc\n")},
-			"proc/self/mountinfo":                        {Data: []byte("35 31 0:32 /docker/abc /sys/fs/cgroup/memory ro - cgroup cgroup rw,memory\n")},
-			"sys/fs/cgroup/memory/memory.limit_in_bytes": {Data: []byte("104857600\n")},
-		}, 100 << 20},
-		{"v1 and v2 at once: the lower", fstest.MapFS{
-			"proc/self/cgroup":                             {Data: []byte("4:memory:/a\n0::/b\n")},
-			"proc/self/mountinfo":                          {Data: []byte(v1mount + "41 31 0:38 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n")},
-			"sys/fs/cgroup/memory/a/memory.limit_in_bytes": {Data: []byte("209715200\n")},
-			"sys/fs/cgroup/unified/b/memory.max":           {Data: []byte("104857600\n")},
-		}, 100 << 20},
-		{"no mountinfo: the usual places", fstest.MapFS{
-			"proc/self/cgroup":         {Data: []byte("0::/\n")},
-			"sys/fs/cgroup/memory.max": {Data: []byte("52428800\n")},
-		}, 50 << 20},
-		{"a mount point with a space", fstest.MapFS{
-			"proc/self/cgroup":            {Data: []byte("0::/\n")},
-			"proc/self/mountinfo":         {Data: []byte(`30 23 0:26 / /sys/fs/my\040cgroup rw - cgroup2 cgroup2 rw` + "\n")},
-			"sys/fs/my cgroup/memory.max": {Data: []byte("52428800\n")},
-		}, 50 << 20},
-	} {
-		assert.Equal(t, tc.want, cgroupLimit(tc.fs), tc.name)
-	}
-}
 
 // startVM is the address space the built command maps when it starts,
 // in KiB, under "ulimit -v limit" if limit > 0: Go's runtime maps some

@@ -2,11 +2,15 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/fairshuffle/shuffle"
+	"github.com/fairshuffle/shuffle/lines"
 )
 
 // options is the parsed command line.
@@ -36,7 +40,7 @@ type options struct {
 	files     []string // the input files, "-" for standard input; none: standard input
 
 	progress time.Duration // --progress[=SECS]: a log line every SECS; 0 without it
-	data     dataOptions   // --csv, --header-mismatch, --allow-binary, --aligned (data.go)
+	data     dataOptions   // --csv, --header-mismatch, --allow-binary, --aligned
 }
 
 // sources counts the sources asked for: --random-source, --seed, --crypto.
@@ -380,10 +384,94 @@ func parseSize(s string) (int64, error) {
 		if n > 100 {
 			return 0, errSyntax
 		}
-		return int64(float64(physicalMemory()) * float64(n) / 100), nil
+		return int64(float64(lines.PhysicalMemory()) * float64(n) / 100), nil
 	}
 	if n > math.MaxInt64/mult {
 		return 0, errRange
 	}
 	return int64(n * mult), nil
+}
+
+// dataOptions are the options for data files: --csv, --header-mismatch,
+// --allow-binary and --aligned.
+type dataOptions struct {
+	csv         bool // --csv: the input is CSV records, not lines
+	sep         byte // --csv's field separator: ',' or C of --csv=C
+	dropHeaders bool // --header-mismatch=drop: a later file's header is dropped, even if it differs
+	mismatchSet bool
+	allowBinary bool // --allow-binary: input that looks binary is shuffled all the same
+	aligned     bool // --aligned: each FILE shuffled alone, all by the same permutation
+}
+
+// set applies one of the options of data files.
+func (d *dataOptions) set(name, val string, hasVal bool) error {
+	switch name {
+	case "header-mismatch":
+		switch val {
+		case "error":
+			d.dropHeaders = false
+		case "drop":
+			d.dropHeaders = true
+		default:
+			return fatalError{"invalid --header-mismatch: " + quote(val) + "; error or drop"}
+		}
+		d.mismatchSet = true
+	case "csv":
+		d.csv, d.sep = true, ','
+		if hasVal {
+			switch {
+			case val == `\t`:
+				d.sep = '\t'
+			case len(val) != 1 || val[0] == '"' || val[0] == '\n' || val[0] == '\r' || val[0] == 0:
+				return fatalError{"invalid --csv separator: " + quote(val) + "; one byte, not a quote or a line break"}
+			default:
+				d.sep = val[0]
+			}
+		}
+	case "allow-binary":
+		d.allowBinary = true
+	case "aligned":
+		d.aligned = true
+	}
+	return nil
+}
+
+// shuffle is the run the options ask for, as the lines package takes it.
+func (o *options) shuffle(stdin io.Reader, stderr io.Writer, alg *shuffle.Algorithm) (lines.Input, []lines.Option) {
+	in := lines.Files(o.files...)
+	switch {
+	case o.rangeSet:
+		in = lines.Range(o.lo, o.hi)
+	case o.echo:
+		in = lines.Strings(o.operands...)
+	}
+	opts := []lines.Option{lines.Stdin(stdin), lines.Warnings(stderr), lines.Delim(o.delim)}
+	add := func(set bool, opt lines.Option) {
+		if set {
+			opts = append(opts, opt)
+		}
+	}
+	add(o.countSet, lines.Count(o.count))
+	add(o.repeat, lines.Repeat())
+	add(o.randSet, lines.RandomFile(o.randFile))
+	add(o.seedSet, lines.Seed(o.seed))
+	add(o.crypto, lines.Crypto())
+	add(alg != nil, lines.Algorithm(deref(alg)))
+	add(o.memory > 0, lines.Memory(o.memory))
+	add(o.header > 0, lines.Header(o.header))
+	add(o.shards > 0, lines.Shards(o.shards))
+	add(o.split != nil, lines.Split(o.split...))
+	add(o.outputSet && !o.data.aligned, lines.Output(o.output))
+	add(o.data.aligned, lines.Aligned(o.output))
+	add(o.data.csv, lines.CSV(o.data.sep))
+	add(o.data.dropHeaders, lines.DropHeaders())
+	add(o.data.allowBinary, lines.AllowBinary())
+	return in, opts
+}
+
+func deref[T any](p *T) (v T) {
+	if p != nil {
+		v = *p
+	}
+	return v
 }

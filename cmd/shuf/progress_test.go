@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
+	"context"
 	"io"
-	"math"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/internal/term/ptytest"
+	"github.com/fairshuffle/shuffle/lines"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,48 +41,6 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// TestProgress: the line shows the phase, what it has done of its total
-// and its rate, is redrawn in place, and is erased at the end; a run
-// shorter than the delay shows nothing; a nil progress passes everything
-// through.
-func TestProgress(t *testing.T) {
-	var w lockedBuffer
-	p := startProgress(&w, 0, time.Millisecond, false)
-	r := p.reader(strings.NewReader(strings.Repeat("x", 1500)), 3000)
-	_, err := io.Copy(io.Discard, r)
-	require.NoError(t, err)
-	waitFor(t, &w, "reading 1.5 kB of 3.0 kB, ")
-	_, err = io.Copy(p.writer(io.Discard), strings.NewReader("0123456789"))
-	require.NoError(t, err)
-	waitFor(t, &w, "writing 10 B, ")
-	p.end()
-	p.end() // a second end does nothing
-	s := w.String()
-	assert.Regexp(t, `\rshuf: reading 1\.5 kB of 3\.0 kB, [0-9.]+ [kM]?B/s, 0s\x1b\[K`, s)
-	assert.Regexp(t, `\rshuf: writing 10 B, [0-9.]+ [kM]?B/s, 0s\x1b\[K`, s)
-	assert.True(t, strings.HasSuffix(s, "\r\x1b[K"), "the line is erased at the end: %q", s)
-	assert.NotContains(t, s, "\n", "one line, redrawn in place")
-
-	var quiet lockedBuffer
-	p = startProgress(&quiet, time.Hour, time.Millisecond, false)
-	p.end()
-	assert.Empty(t, quiet.String(), "a run shorter than the delay shows nothing")
-
-	var none *progress
-	sr := strings.NewReader("a")
-	assert.Same(t, io.Reader(sr), none.reader(sr, 1))
-	assert.Same(t, io.Reader(sr), none.counted(sr))
-	assert.Equal(t, io.Writer(io.Discard), none.writer(io.Discard))
-	none.reading("reading", 1)
-	none.shuffling(1, 2)
-	none.spilling(1)
-	none.merging(1, 1)
-	none.step("reading", 1)
-	none.expectOutput(1)
-	none.add(1)
-	none.end()
-}
-
 // waitFor waits until w holds want.
 func waitFor(t *testing.T, w *lockedBuffer, want string) {
 	t.Helper()
@@ -93,51 +49,6 @@ func waitFor(t *testing.T, w *lockedBuffer, want string) {
 		time.Sleep(time.Millisecond)
 	}
 	require.Contains(t, w.String(), want)
-}
-
-// TestProgressCountsLargeReads: a read into a large buffer, as the
-// in-memory path reads a whole file, is counted a MiB at a time, so that
-// the line moves while the file is read.
-func TestProgressCountsLargeReads(t *testing.T) {
-	p := startProgress(io.Discard, time.Hour, time.Hour, false)
-	defer p.end()
-	r := p.reader(bytes.NewReader(make([]byte, 3*progressRead)), 3*progressRead)
-	n, err := r.Read(make([]byte, 3*progressRead))
-	require.NoError(t, err)
-	assert.Equal(t, progressRead, n)
-	assert.Equal(t, int64(progressRead), p.in.Load())
-}
-
-// TestProgressSteps: the shuffle counts exactly the steps it announces
-// (arrangeSteps), on plain lines and on the records of a temporary file,
-// and for -i and -e: so the percentage moves in each pass and ends at 100.
-func TestProgressSteps(t *testing.T) {
-	const n = 3*progressBlock + 5
-	src := rand.NewChaCha8([32]byte{9})
-	var plain, records []byte
-	ls := make([]uint16, n)
-	for i := range n {
-		ls[i] = uint16(i * 7919)
-		line := strconv.AppendInt(nil, int64(i), 10)
-		plain = append(append(plain, line...), '\n')
-		records = append(append(binary.LittleEndian.AppendUint16(records, ls[i]), line...), '\n')
-	}
-	for _, c := range []struct {
-		data    []byte
-		ls      []uint16
-		records bool
-	}{{plain, ls, false}, {records, nil, true}} {
-		p := startProgress(io.Discard, time.Hour, time.Hour, false)
-		out := &output{w: io.Discard, left: math.MaxUint64, buf: make([]byte, 0, outBuf), prog: p}
-		arrange[uint32](out, shuffle.NewFisherYates(src), c.data, c.ls, 0, labels, '\n')
-		p.end()
-		assert.Equal(t, arrangeSteps(n, c.records), p.work.Load(), "records: %v", c.records)
-	}
-	p := startProgress(io.Discard, time.Hour, time.Hour, false)
-	s := &shuf{src: src, own: src, prog: p}
-	s.permutation(n)
-	p.end()
-	assert.Equal(t, arrangeSteps(n, false), p.work.Load(), "-i, -e")
 }
 
 func TestParseInterval(t *testing.T) {
@@ -360,13 +271,6 @@ $`, res.stderr)
 	assert.Equal(t, "shuf: invalid --progress interval: '0'\n", res.stderr)
 }
 
-func TestByteText(t *testing.T) {
-	for n, want := range map[int64]string{0: "0 B", 999: "999 B", 1000: "1.0 kB", 1500: "1.5 kB", 9949: "9.9 kB",
-		9950: "10 kB", 999499: "999 kB", 999500: "1.0 MB", 35e9: "35 GB", 1 << 62: "4612 PB"} {
-		assert.Equal(t, want, byteText(n), "%d", n)
-	}
-}
-
 // TestProgressTerminal runs the command for longer than the delay, its
 // input held open, with standard error on a pseudo-terminal (the line
 // shows, then goes) and on a pipe (nothing shows).
@@ -413,4 +317,36 @@ func TestProgressTerminal(t *testing.T) {
 	assert.Regexp(t, `\rshuf: reading 4 B, [0-9.]+ B/s, [0-9]+s\x1b\[K`, tty.String())
 	assert.True(t, strings.HasSuffix(tty.String(), "\r\x1b[K"), "%q", tty.String())
 	assert.Empty(t, pipe.String(), "no line when standard error is not a terminal")
+}
+
+// TestProgressLine: the terminal's line shows the phase the run reports,
+// what it has done and its rate, is redrawn in place, and is erased at
+// the end; a run shorter than the delay shows nothing.
+func TestProgressLine(t *testing.T) {
+	var w lockedBuffer
+	p := startProgress(&w, 0, time.Millisecond, false)
+	slow := &tricklingReader{r: strings.NewReader(seqText(1, 2000))}
+	require.NoError(t, lines.Shuffle(context.Background(), io.Discard, lines.Reader(slow), lines.Progress(p.phase)))
+	waitFor(t, &w, "writing ")
+	p.end()
+	p.end() // a second end does nothing
+	s := w.String()
+	assert.Regexp(t, `\rshuf: reading [0-9.]+ k?B, [0-9.]+ [kM]?B/s, 0s\x1b\[K`, s)
+	assert.Regexp(t, `\rshuf: writing 8\.9 kB of 8\.9 kB, [0-9.]+ [kM]?B/s, 0s\x1b\[K`, s)
+	assert.True(t, strings.HasSuffix(s, "\r\x1b[K"), "the line is erased at the end: %q", s)
+	assert.NotContains(t, s, "\n", "one line, redrawn in place")
+
+	var quiet lockedBuffer
+	p = startProgress(&quiet, time.Hour, time.Millisecond, false)
+	p.end()
+	assert.Empty(t, quiet.String(), "a run shorter than the delay shows nothing")
+}
+
+// tricklingReader gives its bytes 100 at a time, a millisecond apart, so
+// that a progress line drawn every millisecond sees the reading.
+type tricklingReader struct{ r io.Reader }
+
+func (s *tricklingReader) Read(p []byte) (int, error) {
+	time.Sleep(time.Millisecond)
+	return s.r.Read(p[:min(len(p), 100)])
 }

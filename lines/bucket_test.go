@@ -1,0 +1,172 @@
+package lines
+
+import (
+	"bytes"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// smallBuckets makes the bucket path take inputs of more than 8 KiB, of
+// lines up to 8 KiB on average, read in pieces of 4 KiB, into buckets of
+// 16 KiB, for the test.
+func smallBuckets(t *testing.T) {
+	t.Helper()
+	old := []any{bucketMin, bucketSize, bucketLine, bucketChunk, bucketProbe, bucketPipe}
+	bucketMin, bucketSize, bucketLine, bucketChunk, bucketProbe, bucketPipe = 1, 16<<10, 8<<10, 4<<10, 8<<10, 8<<10
+	t.Cleanup(func() {
+		bucketMin, bucketSize, bucketLine = old[0].(int64), old[1].(int64), old[2].(int)
+		bucketChunk, bucketProbe, bucketPipe = old[3].(int), old[4].(int), old[5].(int)
+	})
+}
+
+// shuffleHere runs the lines shuffle of in, in this process, from --seed
+// seed, as a file (its size known) or as a pipe, with memory mem and -n
+// count, by buckets (which must take it) or not; it returns the output.
+func shuffleHere(t *testing.T, in string, pipe bool, mem int64, delim byte, count uint64, seed uint64, buckets bool) (string, *shuf) {
+	t.Helper()
+	src := rand.NewChaCha8(seedKey(seed))
+	var b bytes.Buffer
+	s := &shuf{o: &options{count: count, delim: delim}, stdout: &b, src: src, own: src, mem: mem, tmp: &tempDir{}}
+	if header, rest, ok := strings.Cut(in, "HEADER\n"); ok { // --header's lines, taken off
+		s.header, in = []byte(header+"HEADER\n"), rest
+	}
+	t.Cleanup(s.tmp.remove)
+	var r io.Reader = strings.NewReader(in)
+	size := int64(len(in))
+	if pipe {
+		r, size = struct{ io.Reader }{r}, -1
+	}
+	if buckets {
+		pre, done, err := s.bucketShuffle(r, size)
+		pre.free()
+		require.NoError(t, err)
+		require.True(t, done, "the buckets did not take it")
+	} else {
+		old := bucketMin
+		bucketMin = 1 << 62 // none
+		defer func() { bucketMin = old }()
+		require.NoError(t, s.scatterShuffle(r, size))
+	}
+	return b.String(), s
+}
+
+// longLines is short lines with, among them, lines longer than a piece of
+// input (4 KiB), than directLine and than longLen, the most a bucket's
+// record can give as a length.
+func longLines(seed uint64) string {
+	var b strings.Builder
+	for i, l := range strings.SplitAfter(randomLines(300<<10, 1, 120, seed), "\n") {
+		b.WriteString(l)
+		switch i {
+		case 10:
+			b.WriteString(strings.Repeat("a", 5000) + "\n")
+		case 500:
+			b.WriteString(strings.Repeat("b", directLine+7) + "\n")
+		case 1500:
+			b.WriteString(strings.Repeat("c", longLen) + "\n")
+		case 2500:
+			b.WriteString(strings.Repeat("d", longLen+1) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestBucketsSameOutput: the buckets give every input the output the
+// other paths give it, for the same seed: from a file and from a pipe,
+// with short and empty lines, lines longer than a piece of input, than a
+// bucket record's length can say, and than directLine, with -z, without a
+// last delimiter, with -n, and after --header's lines.
+func TestBucketsSameOutput(t *testing.T) {
+	short := randomLines(200<<10, 1, 40, 1)
+	for _, tc := range []struct {
+		name  string
+		in    string
+		delim byte
+		count uint64
+		chunk int // the pieces the input is read in, if not smallBuckets' 4 KiB
+	}{
+		{"short", short, '\n', 0, 0},
+		{"no last newline", strings.TrimSuffix(short, "\n"), '\n', 0, 0},
+		{"-z", strings.ReplaceAll(short, "\n", "\x00"), 0, 0, 0},
+		{"-z, no last NUL", strings.TrimSuffix(strings.ReplaceAll(short, "\n", "\x00"), "\x00"), 0, 0, 0},
+		{"-z, newlines in lines", strings.ReplaceAll(strings.ReplaceAll(short, "a", "\n"), "\n\n", "\x00"), 0, 0, 0},
+		{"long lines", longLines(2), '\n', 0, 0},
+		// Pieces of 256 KiB: the long lines lie whole in a piece, so their
+		// records' lengths are written at once, not when they end.
+		{"long lines in one piece", longLines(4), '\n', 0, 256 << 10},
+		{"lines across pieces", randomLines(300<<10, 2000, 6000, 3), '\n', 0, 0},
+		{"-n 500", short, '\n', 500, 0},
+		{"--header", "a header\nHEADER\n" + short, '\n', 0, 0},
+	} {
+		for _, pipe := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/pipe=%v", tc.name, pipe), func(t *testing.T) {
+				count := tc.count
+				if count == 0 {
+					count = 1<<64 - 1
+				}
+				smallBuckets(t)
+				if tc.chunk > 0 {
+					bucketChunk = tc.chunk // put back by smallBuckets' cleanup
+				}
+				for seed := range uint64(3) {
+					want, _ := shuffleHere(t, tc.in, pipe, 1<<30, tc.delim, count, seed, false)
+					got, _ := shuffleHere(t, tc.in, pipe, 1<<30, tc.delim, count, seed, true)
+					require.True(t, want == got, "seed %d: the output differs from the other paths'", seed)
+				}
+			})
+		}
+	}
+}
+
+// TestBucketsGolden: the buckets give TestGolden's large input its pinned
+// output.
+func TestBucketsGolden(t *testing.T) {
+	smallBuckets(t)
+	for _, pipe := range []bool{false, true} {
+		out, _ := shuffleHere(t, seqText(1, 300000), pipe, 1<<30, '\n', 1<<64-1, 7, true)
+		h := fnv.New64a()
+		h.Write([]byte(out))
+		assert.Equal(t, uint64(0x664eee0882b2434e), h.Sum64(), "pipe %v", pipe)
+	}
+}
+
+// TestBucketsSpill: an input that turns out larger than memory once the
+// buckets have taken it (a pipe, or a file of more lines than its size
+// suggested) goes on to the temporary files, buckets and all, with the
+// same output; also when the piece that crosses the limit ends in the
+// middle of a line.
+func TestBucketsSpill(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   string
+		pipe bool
+		mem  int64
+	}{
+		// A file is spilled from the start if its bytes alone are more
+		// than memory; here its lines' index makes it more.
+		{"short lines", randomLines(400<<10, 1, 40, 4), false, 440 << 10},
+		{"short lines", randomLines(400<<10, 1, 40, 4), true, 100 << 10},
+		{"a line open at the limit", randomLines(400<<10, 5000, 7000, 5), true, 100 << 10},
+		{"lines of 1 to 3 bytes", randomLines(400<<10, 2, 4, 6), false, 430 << 10},
+	} {
+		t.Run(fmt.Sprintf("%s/pipe=%v", tc.name, tc.pipe), func(t *testing.T) {
+			smallBuckets(t)
+			want, _ := shuffleHere(t, tc.in, tc.pipe, 1<<30, '\n', 1<<64-1, 9, false)
+			// Several limits, so that some are crossed at a line whose
+			// label is not the last of its word of randomness: the spill's
+			// labels go on in the same word.
+			for mem := tc.mem; mem < tc.mem+4*8<<10; mem += 8 << 10 {
+				got, s := shuffleHere(t, tc.in, tc.pipe, mem, '\n', 1<<64-1, 9, true)
+				assert.NotZero(t, s.tmp.files, "nothing was spilled")
+				assert.True(t, want == got, "--memory %d: the output differs from the other paths'", mem)
+			}
+		})
+	}
+}

@@ -1,0 +1,197 @@
+package lines
+
+import (
+	"bufio"
+	"bytes"
+	"io/fs"
+	"math"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// physicalMemory is the RAM of the machine, or the memory limit of the
+// process's cgroup if that is lower; 0 if unknown.
+func physicalMemory() int64 {
+	var info syscall.Sysinfo_t
+	if syscall.Sysinfo(&info) != nil {
+		return 0
+	}
+	m := int64(info.Totalram) * int64(info.Unit)
+	if l := cgroupLimit(os.DirFS("/")); l > 0 && l < m {
+		m = l
+	}
+	return m
+}
+
+// cgroupLimit is the lowest memory limit of the process's cgroup and its
+// ancestors, v2 (memory.max) or v1 (memory.limit_in_bytes), as
+// /proc/self/cgroup and /proc/self/mountinfo under root show them; 0 if
+// none is set or they cannot be read. A limit at the cgroup's own
+// directory applies, and so does any above it up to the mount's root.
+func cgroupLimit(root fs.FS) int64 {
+	own, err := fs.ReadFile(root, "proc/self/cgroup")
+	if err != nil {
+		return 0
+	}
+	mounts, _ := fs.ReadFile(root, "proc/self/mountinfo")
+	limit := int64(0)
+	lower := func(l int64) {
+		if l > 0 && (limit == 0 || l < limit) {
+			limit = l
+		}
+	}
+	for line := range strings.Lines(string(own)) {
+		// hierarchy-ID:controllers:path; v2 is "0::path".
+		f := strings.SplitN(strings.TrimSpace(line), ":", 3)
+		if len(f) != 3 {
+			continue
+		}
+		v2 := f[0] == "0" && f[1] == ""
+		if !v2 && !hasField(f[1], "memory") {
+			continue
+		}
+		file := "memory.limit_in_bytes"
+		if v2 {
+			file = "memory.max"
+		}
+		for _, m := range cgroupMounts(mounts, v2) {
+			// The cgroup's path is relative to the hierarchy's root; the
+			// mount shows the hierarchy from m.root (a container sees its
+			// own cgroup as "/").
+			rel, ok := strings.CutPrefix(path.Clean(f[2]), path.Clean(m.root))
+			if !ok {
+				continue
+			}
+			for dir := path.Join(m.point, rel); ; dir = path.Dir(dir) {
+				lower(readLimit(root, path.Join(dir, file)))
+				if dir == m.point || dir == "/" || dir == "." {
+					break
+				}
+			}
+		}
+	}
+	return limit
+}
+
+type cgroupMount struct{ root, point string }
+
+// cgroupMounts are the mounts of cgroup v2 (v2) or of v1's memory
+// controller in mountinfo, as paths under the root given to cgroupLimit;
+// if mountinfo says nothing, the usual places.
+func cgroupMounts(mountinfo []byte, v2 bool) []cgroupMount {
+	var ms []cgroupMount
+	sc := bufio.NewScanner(bytes.NewReader(mountinfo))
+	for sc.Scan() {
+		// ID parent major:minor root point options [optional...] - type source super-options
+		f := strings.Fields(sc.Text())
+		sep := -1
+		for i, x := range f {
+			if x == "-" {
+				sep = i
+				break
+			}
+		}
+		if sep < 5 || sep+3 >= len(f) {
+			continue
+		}
+		typ, super := f[sep+1], f[sep+3]
+		if v2 && typ == "cgroup2" || !v2 && typ == "cgroup" && hasField(super, "memory") {
+			ms = append(ms, cgroupMount{unescapeMount(f[3]), strings.TrimPrefix(unescapeMount(f[4]), "/")})
+		}
+	}
+	if len(ms) == 0 {
+		if v2 {
+			return []cgroupMount{{"/", "sys/fs/cgroup"}}
+		}
+		return []cgroupMount{{"/", "sys/fs/cgroup/memory"}}
+	}
+	return ms
+}
+
+// unescapeMount undoes mountinfo's octal escapes (\040 for a space).
+func unescapeMount(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(v))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func hasField(list, name string) bool {
+	for f := range strings.SplitSeq(list, ",") {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// readLimit reads a cgroup limit file: bytes, or "max" (v2) or a huge
+// number (v1) for none, which are 0.
+func readLimit(root fs.FS, name string) int64 {
+	b, err := fs.ReadFile(root, name)
+	if err != nil {
+		return 0
+	}
+	l, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil || l <= 0 || l >= math.MaxInt64/2 {
+		return 0
+	}
+	return l
+}
+
+// addressRoom is how much more address space the process may map under
+// its limits (ulimit -v, RLIMIT_AS; ulimit -d, RLIMIT_DATA), from what it
+// maps now; -1 if neither is set. Go's runtime alone maps some 700 MB of
+// address space when it starts, most of it never memory: so under
+// "ulimit -v 1000000" about 250 MB are left.
+func addressRoom() int64 {
+	room := int64(-1)
+	for _, lim := range []struct {
+		resource int
+		field    string
+	}{{syscall.RLIMIT_AS, "VmSize:"}, {syscall.RLIMIT_DATA, "VmData:"}} {
+		var rl syscall.Rlimit
+		if syscall.Getrlimit(lim.resource, &rl) != nil || rl.Cur >= math.MaxInt64 {
+			continue
+		}
+		r := max(int64(rl.Cur)-procStatus(lim.field), 0)
+		if room < 0 || r < room {
+			room = r
+		}
+	}
+	return room
+}
+
+// procStatus is a size in /proc/self/status ("VmSize:   1234 kB"), in
+// bytes; 0 if unknown.
+func procStatus(field string) int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for line := range strings.Lines(string(b)) {
+		if rest, ok := strings.CutPrefix(line, field); ok {
+			f := strings.Fields(rest)
+			if len(f) > 0 {
+				if kb, err := strconv.ParseInt(f[0], 10, 64); err == nil {
+					return kb << 10
+				}
+			}
+		}
+	}
+	return 0
+}
