@@ -23,7 +23,7 @@ import (
 // then exactly the sum of independent Mahonian counts of the groups' sizes,
 // whatever the sizes were: its law is their convolution (exact, up to
 // maxExactPairs pairs; beyond, a normal with the exact variance, the sum of
-// that many independent symmetric terms). Two-sided: a machine that puts a
+// that many independent symmetric terms, with a continuity correction). Two-sided: a machine that puts a
 // round back in order keeps pairs, one that puts it back reversed swaps
 // them.
 type rounds struct {
@@ -44,9 +44,11 @@ type roundCard struct {
 	now    int32
 }
 
-// maxExactPairs is the most pairs whose law rounds convolves exactly: at
-// most 4,096·4,096 products.
-const maxExactPairs = 4096
+// maxExactPairs is the most pairs whose law rounds convolves exactly, in
+// about maxExactPairs²/2 products; beyond, the normal's error on a sum of
+// a thousand independent symmetric terms is far below the p-values Holm
+// decides on.
+const maxExactPairs = 1024
 
 func newRounds(s shape) *rounds {
 	r := &rounds{last: make([]int64, s.n), once: make([]bool, s.n), place: make([]int32, s.n), sizes: make([]int64, s.m+1)}
