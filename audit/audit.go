@@ -40,8 +40,8 @@
 //     number of cards at their own index, of cycles, and of rising
 //     sequences per deck, against their exact distributions (rencontres
 //     numbers, unsigned Stirling numbers of the first kind, Eulerian
-//     numbers), by chi-square with classes pooled to at least 5 expected
-//     decks.
+//     numbers), by the likelihood ratio G (Williams's correction) with
+//     classes pooled to at least 20 expected decks.
 //   - serial: a card at place i in deck t and at place j in deck t+1, a
 //     table like positions; it catches decks re-shuffled from the previous
 //     one, which every other test can miss.
@@ -68,7 +68,10 @@
 // count ([Test].MinDecks) at which its null approximation holds; below it
 // the test does not run and says so. The verdict is family-wise: Holm's
 // correction over the tests that ran, at [Options].Alpha (0.001 by
-// default), so a fair shuffle fails with probability at most Alpha.
+// default), so a fair shuffle fails with probability at most Alpha, at
+// every count (TestFalseFailures). A pass needs a test that could have
+// failed: repeats alone, which sees only lines that come again, gives
+// Inconclusive.
 //
 // Costs per line: O(n²) for a deck (the pairs test), O(N·n) for a shoe,
 // O(m·k) for m cards dealt, besides the serial test's O(m·k). Memory: the
