@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -33,7 +34,8 @@ type rounds struct {
 	sizes   []int64 // sizes[j]: groups of j cards
 	concord int64   // concordant pairs
 	group   []roundCard
-	scratch []int32
+	now     []int32 // a group's places in u
+	merge   []int32 // inversions' scratch
 }
 
 // roundCard is a card of line u in a group: the line it was last seen in
@@ -68,13 +70,7 @@ func (r *rounds) add(u int64, deck []int, cur *places) {
 		}
 	}
 	slices.SortFunc(g, func(x, y roundCard) int {
-		switch {
-		case x.t != y.t:
-			return int(min(max(x.t-y.t, -1), 1))
-		case x.before != y.before:
-			return int(x.before - y.before)
-		}
-		return 0
+		return cmp.Or(cmp.Compare(x.t, y.t), cmp.Compare(x.before, y.before))
 	})
 	for lo := 0; lo < len(g); {
 		hi := lo + 1
@@ -83,12 +79,15 @@ func (r *rounds) add(u int64, deck []int, cur *places) {
 		}
 		if j := hi - lo; j >= 2 {
 			r.sizes[j]++
-			now := r.scratch[:0]
+			now := r.now[:0]
 			for _, x := range g[lo:hi] {
 				now = append(now, x.now)
 			}
-			r.concord += int64(j*(j-1)/2) - inversions(now)
-			r.scratch = now
+			if cap(r.merge) < j {
+				r.merge = make([]int32, j)
+			}
+			r.concord += int64(j*(j-1)/2) - inversions(now, r.merge[:j])
+			r.now = now
 		}
 		lo = hi
 	}
@@ -101,8 +100,8 @@ func (r *rounds) add(u int64, deck []int, cur *places) {
 }
 
 // inversions returns the pairs i < j with v[i] > v[j], sorting v by merge
-// sort: O(len(v)·log len(v)).
-func inversions(v []int32) int64 {
+// sort in O(len(v)·log len(v)); buf is scratch as long as v.
+func inversions(v, buf []int32) int64 {
 	if len(v) < 2 {
 		return 0
 	}
@@ -120,8 +119,8 @@ func inversions(v []int32) int64 {
 		return inv
 	}
 	mid := len(v) / 2
-	inv := inversions(v[:mid]) + inversions(v[mid:])
-	merged := make([]int32, 0, len(v))
+	inv := inversions(v[:mid], buf[:mid]) + inversions(v[mid:], buf[mid:])
+	merged := buf[:0]
 	i, j := 0, mid
 	for i < mid && j < len(v) {
 		if v[j] < v[i] {

@@ -31,7 +31,7 @@ func TestInversions(t *testing.T) {
 				}
 			}
 		}
-		got := inversions(slices.Clone(v))
+		got := inversions(slices.Clone(v), make([]int32, n))
 		assert.Equal(t, want, got, "n=%d", n)
 	}
 }
