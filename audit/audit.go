@@ -177,7 +177,7 @@ type Report struct {
 	Dealt   int     // cards a line holds: the first Dealt of the Deck
 	Decks   int64   // decks audited
 	Alpha   float64 // family-wise significance level
-	Verdict string  // Pass, Fail, or Inconclusive when no test but repeats ran
+	Verdict string  // Pass, Fail, or Inconclusive when no test that could fail ran
 	Tests   []Test  // in the order of the package documentation
 	// Positions[c*Dealt+j] is the number of decks with card c at place j,
 	// and Adjacency[a*N+b] the number with card b directly after card a.
