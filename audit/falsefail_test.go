@@ -199,7 +199,8 @@ func binomialMargin(runs int, alpha, level float64) int {
 // that a battery failing exactly α of the time exceeds with probability at
 // most 0.001 (the test's own false-failure rate); each shape's runs are
 // held to theirs at 1e-4 (nine shapes: 1e-3 in all). Inconclusive runs
-// count in neither. Run i of a cell uses seed i. With SHUFFLE_LONG=1: 300
+// count in neither. Each test's raw p-values are held to their own
+// margins below 0.01 and 0.001, at 1e-4 each. Run i of a cell uses seed i. With SHUFFLE_LONG=1: 300
 // runs a cell (fewer above 1,000 lines), 18,912 runs; otherwise 4 runs a
 // cell up to 400 lines. CAL_RUNS=N sets the runs a cell, to measure.
 func TestFalseFailures(t *testing.T) {
@@ -231,7 +232,7 @@ func TestFalseFailures(t *testing.T) {
 		stattest.Logf(t, "%-26s %5d lines: %3d of %4d failed, %3d inconclusive; failed%s; p<0.001%s; p<0.01%s", c.shape.name, c.size, c.fails, c.runs, c.inconcl, fmtCounts(c.failedTests), fmtCounts(c.low3), fmtCounts(c.low2))
 	}
 	margin := binomialMargin(total, alpha, 1e-3)
-	checks := stattest.Checks{Rule: fmt.Sprintf("fair runs at α = %g: at most %d failures of %d runs in all (α plus its binomial margin: a battery failing exactly α of the time exceeds it with probability ≤ 0.001), and each shape's within its margin at 1e-4; fixed seeds", alpha, margin, total)}
+	checks := stattest.Checks{Rule: fmt.Sprintf("fair runs at α = %g: at most %d failures of %d runs in all (α plus its binomial margin: a battery failing exactly α of the time exceeds it with probability ≤ 0.001), each shape's and each test's raw p-values below 0.01 and 0.001 within their margins at 1e-4; fixed seeds", alpha, margin, total)}
 	checks.Check(fails <= margin, float64(fails)/float64(max(margin, 1)), "all shapes: %d of %d runs failed (%.3f%%), want at most %d", fails, total, 100*float64(fails)/float64(total), margin)
 	var names []string
 	for name := range shapes {
@@ -245,5 +246,28 @@ func TestFalseFailures(t *testing.T) {
 		checks.Check(x[1] <= m, float64(x[1])/float64(max(m, 1)), "%s: %d of %d runs failed, want at most %d", name, x[1], x[0], m)
 	}
 	stattest.Logf(t, "all: %d of %d runs failed (%.3f%%; margin %d, %.3f%%); by test:%s", fails, total, 100*float64(fails)/float64(total), margin, 100*float64(margin)/float64(total), fmtCounts(perTest))
+	// Each test's own p-values, a sharper look than the verdicts: a valid
+	// p-value is below x with probability at most x, so over the R runs
+	// in which a test ran, at most the margin of R draws at x (own rate
+	// 1e-4 each, about 40 checks) may fall below x = 0.01 and 0.001.
+	ran, low2, low3 := map[string]int{}, map[string]int{}, map[string]int{}
+	for _, c := range cells {
+		for name, r := range c.ran {
+			ran[name] += r
+			low2[name] += c.low2[name]
+			low3[name] += c.low3[name]
+		}
+	}
+	names = names[:0]
+	for name := range ran {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		m2, m3 := binomialMargin(ran[name], 0.01, 1e-4), binomialMargin(ran[name], 0.001, 1e-4)
+		stattest.Logf(t, "%-24s ran %5d times: p < 0.01 %3d (margin %3d), p < 0.001 %2d (margin %2d)", name, ran[name], low2[name], m2, low3[name], m3)
+		checks.Check(low2[name] <= m2, float64(low2[name])/float64(max(m2, 1)), "%s: p < 0.01 in %d of %d runs, want at most %d", name, low2[name], ran[name], m2)
+		checks.Check(low3[name] <= m3, float64(low3[name])/float64(max(m3, 1)), "%s: p < 0.001 in %d of %d runs, want at most %d", name, low3[name], ran[name], m3)
+	}
 	checks.Report(t)
 }
