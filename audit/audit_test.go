@@ -185,3 +185,54 @@ func TestInconclusive(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, audit.Fail, r.Verdict)
 }
+
+// TestNoPowerNoPass: a pass needs a test that can fail a biased shuffle.
+// With 2 to 19 decks of 52 cards, or 2 to 32 shoes of 8 decks, only
+// repeats runs, and it sees only lines that come again: sorted decks with
+// one swap each and shoes of decks stacked unmixed are inconclusive, not a
+// pass, as are fair ones; ten sorted shoes repeat and fail. The controls:
+// at 20 swapped decks the pairs test runs and fails them, and at 45
+// stacked shoes the equal neighbours (from 33, adjacency runs alone, and
+// does not see the stacking).
+func TestNoPowerNoPass(t *testing.T) {
+	swapped := func(decks int) *audit.Report {
+		a := audit.New(52, audit.Options{})
+		for i := range decks {
+			d := make([]int, 52)
+			for j := range d {
+				d[j] = j
+			}
+			d[i], d[i+1] = d[i+1], d[i]
+			require.NoError(t, a.Add(d))
+		}
+		return a.Report()
+	}
+	shoes := func(decks int, shuffle func([]int)) *audit.Report {
+		return shoeDealer{"shoe", 8, 416, shuffle}.run(t, decks, audit.Options{})
+	}
+	for _, c := range []struct {
+		name string
+		r    *audit.Report
+		want string
+	}{
+		{"9 sorted decks, one swap each", swapped(9), audit.Inconclusive},
+		{"2 fair decks", fairDecks(t, 2), audit.Inconclusive},
+		{"9 fair decks", fairDecks(t, 9), audit.Inconclusive},
+		{"19 fair decks", fairDecks(t, 19), audit.Inconclusive},
+		{"19 sorted decks, one swap each", swapped(19), audit.Inconclusive},
+		{"10 stacked 8-deck shoes", shoes(10, stacked(50)), audit.Inconclusive},
+		{"32 stacked 8-deck shoes", shoes(32, stacked(51)), audit.Inconclusive},
+		{"45 stacked 8-deck shoes", shoes(45, stacked(51)), audit.Fail}, // equal-adjacency runs
+		{"10 fair 8-deck shoes", shoes(10, fairShoe(52)), audit.Inconclusive},
+		{"10 sorted 8-deck shoes", shoes(10, func([]int) {}), audit.Fail},
+		{"20 sorted decks, one swap each", swapped(20), audit.Fail}, // pairs runs
+	} {
+		assert.Equal(t, c.want, c.r.Verdict, "%s: failed %v", c.name, names(c.r.Failed()))
+	}
+}
+
+func fairDecks(t *testing.T, decks int) *audit.Report {
+	r, err := audit.Shuffles(52, decks, deal("fisher-yates", 0, 42), audit.Options{})
+	require.NoError(t, err)
+	return r
+}

@@ -358,8 +358,9 @@ func shoe(decks int) []int {
 }
 
 // monteCarlo deals mcDeals games from a shoe of decks decks and returns the
-// chi-square of their outcomes against g.Probs, its degrees of freedom and
-// p-value.
+// pooled likelihood-ratio chi-square of their outcomes against g.Probs
+// (poker's straight flushes, 15 expected, join the fours of a kind), its
+// degrees of freedom and p-value.
 func monteCarlo(t *testing.T, g Game, decks int, deal dealer) (chi2, df, p float64) {
 	probs, err := g.Probs(decks)
 	require.NoError(t, err)
@@ -369,7 +370,7 @@ func monteCarlo(t *testing.T, g Game, decks int, deal dealer) (chi2, df, p float
 		counts[deal(s)]++
 	}
 	chi2, df, p = pooledChiSquare(counts, probs, mcDeals)
-	require.Equal(t, float64(len(probs)-1), df, "no class pooled")
+	require.GreaterOrEqual(t, df, float64(len(probs)-2), "more than the two rarest classes pooled")
 	return chi2, df, p
 }
 

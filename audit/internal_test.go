@@ -175,7 +175,7 @@ func TestCalibration(t *testing.T) {
 				}
 			}
 		}
-		uniform := []string{"positions", "spearman", "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles", "rising", "serial"}
+		uniform := []string{"positions", "spearman", "adjacency", "equal-adjacency", "pairs", "fixed-points", "cycles", "rising", "serial", "rounds"}
 		conservative := []string{"cards", "places", "repeats"}
 		if s.perm() {
 			uniform, conservative = append(uniform, "repeats"), conservative[:2]

@@ -81,6 +81,20 @@ func TestInconclusive(t *testing.T) {
 	out, _, code = inFile(t, decks(1, 52, fmtInts), "-json")
 	assert.Equal(t, exitInconclusive, code)
 	assert.Contains(t, out, `"verdict": "inconclusive"`)
+	// Nine sorted decks with one swap each: only repeats runs, and it
+	// cannot tell them from fair ones (issue 32).
+	var swapped strings.Builder
+	for i := range 9 {
+		d := make([]int, 52)
+		for j := range d {
+			d[j] = j
+		}
+		d[i], d[i+1] = d[i+1], d[i]
+		swapped.WriteString(fmtInts(d) + "\n")
+	}
+	out, _, code = inFile(t, swapped.String())
+	assert.Equal(t, exitInconclusive, code)
+	assert.Contains(t, out, "\nverdict: inconclusive\n")
 }
 
 // TestLineCap: a first line of more than 1,024 cards is refused, exit 2,
