@@ -54,28 +54,25 @@ func (r *StdRng) indices(js *[64]uint32, i int) int {
 		r.refill()
 		k = 0
 	}
-	// For the bound b of the current draw (j in [0, b)), z is rand's zone
-	// plus one, b << sh with sh the leading zeros of b, and step is 1 << sh:
-	// when a word is accepted, b goes down by one and z by step, unless
-	// that clears the top bit, when sh grows by one.
-	b := uint32(i + 1)
-	sh := bits.LeadingZeros32(b)
-	z, step := b<<sh, uint32(1)<<sh
+	b := uint32(i + 1) // the bound of the next draw: j in [0, b)
 	m := 0
-	for ; k < 64 && b > 1; k++ {
-		p := uint64(r.buf[k]) * uint64(b)
-		js[m&63] = uint32(p >> 32)
-		var ok uint32 // 1 when the word is accepted: its low half below z
-		if uint32(p) < z {
-			ok = 1
+	for k < 64 && b > 1 {
+		// While b has sh leading zeros, rand's zone is b<<sh - 1: that holds
+		// for the next b-lo+1 words at least, as each takes one off b at most.
+		sh := uint(bits.LeadingZeros32(b))
+		lo := uint32(1) << (31 - sh)
+		c := min(64-k, int(b-lo)+1)
+		for _, w := range r.buf[k : k+c] {
+			p := uint64(w) * uint64(b)
+			js[m&63] = uint32(p >> 32)
+			var ok uint32 // 1 when the word is accepted: its low half below the zone plus one
+			if uint32(p) < b<<sh {
+				ok = 1
+			}
+			m += int(ok)
+			b -= ok
 		}
-		m += int(ok)
-		b -= ok
-		z -= step & -ok
-		if z < 1<<31 {
-			z <<= 1
-			step <<= 1
-		}
+		k += c
 	}
 	r.i = k
 	return m
