@@ -50,3 +50,39 @@ func TestPanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestShuffleBlocks checks the shuffles, which draw a buffer's indices
+// before their swaps, against a swap after each draw by gen_index, from
+// every position in the buffer and for sizes on both sides of powers of
+// two, where the draws' zone changes, and that both leave the generator
+// at the same word.
+func TestShuffleBlocks(t *testing.T) {
+	for _, n := range []int{2, 3, 63, 64, 65, 66, 127, 128, 129, 200, 1023, 1024, 1025, 4097} {
+		for skip := range 65 {
+			want := SeedFromU64(uint64(n))
+			for range skip {
+				want.Uint32()
+			}
+			got, gots := *want, *want
+			p := make([]int, n)
+			for k := range p {
+				p[k] = k
+			}
+			q, w := append([]int(nil), p...), append([]int(nil), p...)
+			for i := n - 1; i > 0; i-- {
+				j := want.index(i + 1)
+				w[i], w[j] = w[j], w[i]
+			}
+			got.Shuffle(n, func(i, j int) { p[i], p[j] = p[j], p[i] })
+			ShuffleSlice(&gots, q)
+			for k := range w {
+				if p[k] != w[k] || q[k] != w[k] {
+					t.Fatalf("n=%d skip=%d: at %d Shuffle %d, ShuffleSlice %d, want %d", n, skip, k, p[k], q[k], w[k])
+				}
+			}
+			if x, y, z := got.Uint64(), gots.Uint64(), want.Uint64(); x != z || y != z {
+				t.Fatalf("n=%d skip=%d: next words %d and %d, want %d", n, skip, x, y, z)
+			}
+		}
+	}
+}

@@ -1,7 +1,10 @@
 // Bench times Collections.shuffle(list, new Random(1)) on an ArrayList of
 // n Integers after warm-up, as compat/java's BenchmarkShuffle does in Go.
 // Run: java Bench.java [n] [rounds]; it prints ns per shuffle, the median of
-// the rounds (each round as many shuffles as take about half a second).
+// the rounds (each round as many shuffles as take about half a second), and
+// the process's CPU time per shuffle (all its threads, the collector's too),
+// the median of the rounds, as cpu-ns/op.
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -22,14 +25,18 @@ public class Bench {
             reps++;
         }
         int per = Math.max(1, (int) (reps / 4)); // about half a second a round
-        double[] ns = new double[rounds];
+        com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        double[] ns = new double[rounds], cpu = new double[rounds];
         for (int k = 0; k < rounds; k++) {
-            long t0 = System.nanoTime();
+            long t0 = System.nanoTime(), c0 = os.getProcessCpuTime();
             for (int i = 0; i < per; i++) Collections.shuffle(list, r);
             ns[k] = (double) (System.nanoTime() - t0) / per;
+            cpu[k] = (double) (os.getProcessCpuTime() - c0) / per;
         }
         Arrays.sort(ns);
-        System.out.printf("BenchmarkJavaCollectionsShuffle/n=%d %d rounds of %d: median %.0f ns/op, min %.0f, max %.0f%n",
-            n, rounds, per, ns[rounds / 2], ns[0], ns[rounds - 1]);
+        Arrays.sort(cpu);
+        System.out.printf("BenchmarkJavaCollectionsShuffle/n=%d %d rounds of %d: median %.0f ns/op, min %.0f, max %.0f; median %.0f cpu-ns/op, min %.0f, max %.0f%n",
+            n, rounds, per, ns[rounds / 2], ns[0], ns[rounds - 1], cpu[rounds / 2], cpu[0], cpu[rounds - 1]);
     }
 }
