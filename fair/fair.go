@@ -130,6 +130,10 @@ func checkRound(serverSeed []byte, clientSeeds []string, n int) error {
 	return checkInputs("fair: ", clientSeeds, n)
 }
 
+// over32 reports whether a length n is more than the protocol's 32-bit
+// length fields can hold.
+func over32(n int) bool { return uint64(n) > math.MaxUint32 }
+
 // checkInputs returns an error, its message opening with prefix, if the
 // client seeds or n of a round break the protocol.
 func checkInputs(prefix string, clientSeeds []string, n int) error {
@@ -140,11 +144,11 @@ func checkInputs(prefix string, clientSeeds []string, n int) error {
 		if !utf8.ValidString(c) {
 			return fmt.Errorf("%sclient seed %d (from 0) is not valid UTF-8", prefix, i)
 		}
-		if uint64(len(c)) > math.MaxUint32 {
+		if over32(len(c)) {
 			return fmt.Errorf("%sclient seed %d (from 0) is %d bytes, more than 2³²−1", prefix, i, len(c))
 		}
 	}
-	if uint64(len(clientSeeds)) > math.MaxUint32 {
+	if over32(len(clientSeeds)) {
 		return fmt.Errorf("%s%d client seeds, more than 2³²−1", prefix, len(clientSeeds))
 	}
 	if n < 1 || n > MaxCards {
