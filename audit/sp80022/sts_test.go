@@ -19,9 +19,21 @@ var battery = map[string]func(Bits) ([]float64, error){
 		f, r, err := CumulativeSums(b)
 		return []float64{f, r}, err
 	},
-	"Runs":       one(Runs),
-	"LongestRun": one(LongestRun),
-	"Rank":       one(Rank),
+	"Runs":                    one(Runs),
+	"LongestRun":              one(LongestRun),
+	"Rank":                    one(Rank),
+	"FFT":                     one(FFT),
+	"NonOverlappingTemplate":  NonOverlappingTemplate,
+	"OverlappingTemplate":     one(OverlappingTemplate),
+	"Universal":               one(Universal),
+	"ApproximateEntropy":      one(ApproximateEntropy),
+	"RandomExcursions":        RandomExcursions,
+	"RandomExcursionsVariant": RandomExcursionsVariant,
+	"Serial": func(b Bits) ([]float64, error) {
+		p1, p2, err := Serial(b)
+		return []float64{p1, p2}, err
+	},
+	"LinearComplexity": one(LinearComplexity),
 }
 
 func one(f func(Bits) (float64, error)) func(Bits) ([]float64, error) {

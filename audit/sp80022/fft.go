@@ -1,0 +1,50 @@
+package sp80022
+
+import (
+	"math"
+	"math/cmplx"
+	"sync"
+
+	"gonum.org/v1/gonum/dsp/fourier"
+)
+
+// FFT returns the p-value of the discrete Fourier transform (spectral)
+// test, §2.6. It takes O(n log n) time and O(n) memory, kept for the next
+// call of the same n; it does not apply to fewer than 2 bits.
+func FFT(b Bits) (float64, error) {
+	n := b.n
+	if n < 2 {
+		return 0, notApplicable("FFT", "n = %d < 2", n)
+	}
+	pool, _ := fftPools.LoadOrStore(n, &sync.Pool{})
+	w, _ := pool.(*sync.Pool).Get().(*fftWork)
+	if w == nil {
+		w = &fftWork{plan: fourier.NewFFT(n), x: make([]float64, n), c: make([]complex128, n/2+1)}
+	}
+	defer pool.(*sync.Pool).Put(w)
+	for i := range w.x {
+		w.x[i] = float64(2*b.Bit(i) - 1)
+	}
+	coef := w.plan.Coefficients(w.c, w.x)
+	// The first n/2 moduli, the mean's included, as STS counts them,
+	// against STS's threshold √(2.995732274·n), ln 20 to ten digits.
+	t := math.Sqrt(2.995732274 * float64(n))
+	count := 0
+	for _, z := range coef[:n/2] {
+		if cmplx.Abs(z) < t {
+			count++
+		}
+	}
+	d := (float64(count) - 0.95*float64(n)/2) / math.Sqrt(float64(n)/4*0.95*0.05)
+	return math.Erfc(math.Abs(d) / math.Sqrt2), nil
+}
+
+// fftWork is the plan and buffers of one FFT of n points.
+type fftWork struct {
+	plan *fourier.FFT
+	x    []float64
+	c    []complex128
+}
+
+// fftPools holds a *sync.Pool of *fftWork for each n seen.
+var fftPools sync.Map
