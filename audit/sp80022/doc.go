@@ -7,6 +7,7 @@
 //	b := sp80022.FromSource(rand.NewChaCha8(seed), 1000000)
 //	p, err := sp80022.Frequency(b) // err: the test does not apply to b
 //
+// [Tests] lists the fifteen as [Test]s, by NIST's names, in NIST's order.
 // A sequence is a [Bits], packed 64 to a word, first bit most significant,
 // as STS reads a binary file: [FromBytes], [FromWords], [FromSource], or
 // [ParseASCII] for STS's text of '0's and '1's.
@@ -22,6 +23,15 @@
 //     m = 10), [CumulativeSums] (§2.13, forward and reverse);
 //   - [RandomExcursions] (§2.14, 8 states), [RandomExcursionsVariant]
 //     (§2.15, 18 states).
+//
+// [Assess] is STS's second level, a row of its finalAnalysisReport.txt:
+// of one p-value of a test on many sequences, the proportion that pass
+// (p ≥ 0.01) against the range (0.99 ± 3√(0.99·0.01/s))·s, and the
+// uniformity of the p-values over ten bins (χ², 9 degrees of freedom);
+// [AssessExcursions] for the random excursions tests. They compute as
+// STS does, on the p-values as STS prints and reads them back (six
+// decimals, then float32: 0.010000 fails), with STS's expected count per
+// bin, s/10 truncated (the publication: s/10), and its range truncated.
 //
 // A test that does not apply to a sequence returns a [*NotApplicableError]
 // and no p-value: where STS writes none (too short for the test, L < 6 for

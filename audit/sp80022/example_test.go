@@ -28,3 +28,29 @@ func Example() {
 type alternating struct{}
 
 func (alternating) Uint64() uint64 { return 0xaaaaaaaaaaaaaaaa }
+
+// Run the fifteen tests on a million bits of ChaCha8, and count the
+// p-values below 0.01: about 1 in 100 by chance. The random excursions
+// tests need a walk with 500 cycles; this one has fewer.
+func ExampleTests() {
+	b := sp80022.FromSource(rand.NewChaCha8([32]byte{7}), 1000000)
+	values, low := 0, 0
+	for _, t := range sp80022.Tests() {
+		p, err := t.Run(b)
+		if err != nil {
+			fmt.Println(t.Name, err)
+			continue
+		}
+		for _, x := range p {
+			values++
+			if x < 0.01 {
+				low++
+			}
+		}
+	}
+	fmt.Println(values, "p-values,", low, "below 0.01")
+	// Output:
+	// RandomExcursions sp80022: RandomExcursions does not apply: 437 cycles, fewer than max(500, 0.005√n)
+	// RandomExcursionsVariant sp80022: RandomExcursionsVariant does not apply: 437 cycles, fewer than max(500, 0.005√n)
+	// 162 p-values, 4 below 0.01
+}

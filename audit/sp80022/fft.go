@@ -23,7 +23,7 @@ func FFT(b Bits) (float64, error) {
 	}
 	defer pool.(*sync.Pool).Put(w)
 	for i := range w.x {
-		w.x[i] = float64(2*b.Bit(i) - 1)
+		w.x[i] = float64(int(b.words[i/64]>>(63-i%64)&1)*2 - 1)
 	}
 	coef := w.plan.Coefficients(w.c, w.x)
 	// The first n/2 moduli, the mean's included, as STS counts them,

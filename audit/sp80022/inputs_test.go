@@ -33,6 +33,21 @@ var inputs = []struct {
 	{"alternating-20000", func() Bits { return FromSource(alternatingSource{}, 20000) }},
 }
 
+// batches are the inputs of STS's second level: k sequences of n bits
+// each, one after the other, for testdata/run-sts to run STS on all at
+// once and record its finalAnalysisReport.txt.
+// TestAssessSTS checks the long ones with SHUFFLE_LONG=1 only.
+var batches = []struct {
+	name string
+	n, k int
+	long bool
+	make func() Bits
+}{
+	{"pcg-30x400000", 400000, 30, true, func() Bits { return FromSource(rand.NewPCG(21, 22), 30*400000) }},
+	{"biased-0.502-30x400000", 400000, 30, true, func() Bits { return biased(rand.NewPCG(23, 24), 0.502, 30*400000) }},
+	{"chacha8-57x100000", 100000, 57, false, func() Bits { return FromSource(chacha8("sp80022 c"), 57*100000) }},
+}
+
 var inputCache sync.Map
 
 // input returns the named input, made once.
@@ -41,6 +56,13 @@ func input(name string) Bits {
 		return b.(Bits)
 	}
 	for _, in := range inputs {
+		if in.name == name {
+			b := in.make()
+			inputCache.Store(name, b)
+			return b
+		}
+	}
+	for _, in := range batches {
 		if in.name == name {
 			b := in.make()
 			inputCache.Store(name, b)
@@ -118,7 +140,18 @@ func TestWriteInputs(t *testing.T) {
 	if *writeDir == "" {
 		t.Skip("no -write DIR")
 	}
+	type file struct {
+		name string
+		n, k int
+	}
+	var files []file
 	for _, in := range inputs {
+		files = append(files, file{in.name, input(in.name).n, 1})
+	}
+	for _, in := range batches {
+		files = append(files, file{in.name, in.n, in.k})
+	}
+	for _, in := range files {
 		b := input(in.name)
 		// STS reads a binary file 4 bytes at a time: pad it to a multiple
 		// of 4 bytes with zeros, which it reads but does not use.
@@ -129,7 +162,7 @@ func TestWriteInputs(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(*writeDir, in.name+".bin"), buf, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		fmt.Printf("%s %d\n", in.name, b.n)
+		fmt.Printf("%s %d %d\n", in.name, in.n, in.k)
 	}
 }
 

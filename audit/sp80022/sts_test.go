@@ -10,38 +10,14 @@ import (
 	"testing"
 )
 
-// battery maps NIST's name of each test provided so far to a function
-// giving its p-values in STS's order.
-var battery = map[string]func(Bits) ([]float64, error){
-	"Frequency":      one(Frequency),
-	"BlockFrequency": one(BlockFrequency),
-	"CumulativeSums": func(b Bits) ([]float64, error) {
-		f, r, err := CumulativeSums(b)
-		return []float64{f, r}, err
-	},
-	"Runs":                    one(Runs),
-	"LongestRun":              one(LongestRun),
-	"Rank":                    one(Rank),
-	"FFT":                     one(FFT),
-	"NonOverlappingTemplate":  NonOverlappingTemplate,
-	"OverlappingTemplate":     one(OverlappingTemplate),
-	"Universal":               one(Universal),
-	"ApproximateEntropy":      one(ApproximateEntropy),
-	"RandomExcursions":        RandomExcursions,
-	"RandomExcursionsVariant": RandomExcursionsVariant,
-	"Serial": func(b Bits) ([]float64, error) {
-		p1, p2, err := Serial(b)
-		return []float64{p1, p2}, err
-	},
-	"LinearComplexity": one(LinearComplexity),
-}
-
-func one(f func(Bits) (float64, error)) func(Bits) ([]float64, error) {
-	return func(b Bits) ([]float64, error) {
-		p, err := f(b)
-		return []float64{p}, err
+// battery maps NIST's name of each test to its function.
+var battery = func() map[string]func(Bits) ([]float64, error) {
+	m := map[string]func(Bits) ([]float64, error){}
+	for _, t := range Tests() {
+		m[t.Name] = t.Run
 	}
-}
+	return m
+}()
 
 // TestSTS holds every test to STS 2.1.2's p-values on the inputs of
 // inputs_test.go, as testdata/run-sts recorded them: STS prints six
