@@ -56,7 +56,10 @@
 // The incomplete gamma function is gonum's (Cephes' newer igamc, where STS
 // has Cephes' older one), erfc and lgamma the standard library's; the
 // tests against STS's figures hold them to its six decimals. The FFT is
-// gonum's real FFTPACK, the same algorithm as STS's.
+// the package's own where n/2 has no prime factor but 2, 3 and 5 (n =
+// 10⁶), Stockham's mixed radix; gonum's real FFTPACK, STS's algorithm,
+// otherwise: the test counts moduli below a threshold, which the two
+// place on the same side unless one lies within about 10⁻⁹ of it.
 //
 // It is named for the publication, not "bits", so that it reads apart from
 // math/bits, which it and its callers import beside it.
