@@ -3,6 +3,7 @@ package sp80022
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -123,16 +124,53 @@ func TestWordLoops(t *testing.T) {
 	}
 }
 
-// TestNegative is the negative control: P(1) = 0.51 must fail the
-// frequency test at 10⁶ bits (z is 20 on average: it passes with chance
-// below 10⁻⁸⁰; the seed is fixed, so the verdict is the same every run),
-// and alternating bits the runs test.
+// TestNegative is the negative control of every test: a sequence each
+// must fail, its smallest p-value below 10⁻⁶ (failing is below 0.01). The
+// seeds are fixed, so the verdicts are the same every run.
+//   - P(1) = 0.51 (the frequency tests: z is 20 at 10⁶ bits) and 0.6;
+//   - 1010…, far too regular for all the others but the universal test,
+//     whose L-bit blocks repeat too soon in a sequence of period 4096;
+//   - a walk of 1000 cycles, each up 500 steps and down 500, which visits
+//     each of ±1..±4 twice a cycle, for the random excursions tests.
 func TestNegative(t *testing.T) {
-	if p, _ := Frequency(input("biased-0.51-1000000")); p >= 0.01 {
-		t.Errorf("Frequency of P(1) = 0.51: p = %v, want < 0.01", p)
+	const n = 1000000
+	alt := FromSource(alternatingSource{}, n)
+	period := make([]uint64, n/64+1)
+	r := rand.New(rand.NewPCG(19, 20))
+	for i := range period {
+		if i < 64 {
+			period[i] = r.Uint64()
+		} else {
+			period[i] = period[i%64]
+		}
 	}
-	if p, _ := Runs(FromWords([]uint64{0x5555555555555555}, 64)); p >= 0.01 {
-		t.Errorf("Runs of 0101…: p = %v, want < 0.01", p)
+	cyc := make([]uint64, n/64+1)
+	for i := range n {
+		if i%1000 < 500 {
+			cyc[i/64] |= 1 << (63 - i%64)
+		}
+	}
+	bad := map[string]Bits{
+		"Frequency":               input("biased-0.51-1000000"),
+		"BlockFrequency":          input("biased-0.6-100000"),
+		"CumulativeSums":          input("biased-0.51-1000000"),
+		"Universal":               FromWords(period, n),
+		"RandomExcursions":        FromWords(cyc, n),
+		"RandomExcursionsVariant": FromWords(cyc, n),
+	}
+	for _, test := range Tests() {
+		b, ok := bad[test.Name]
+		if !ok {
+			b = alt
+		}
+		p, err := test.Run(b)
+		if err != nil {
+			t.Errorf("%s: %v", test.Name, err)
+			continue
+		}
+		if low := slices.Min(p); !(low < 1e-6) {
+			t.Errorf("%s: smallest p-value %v on its bad sequence, want < 1e-6", test.Name, low)
+		}
 	}
 }
 
