@@ -61,6 +61,8 @@
 // otherwise: the test counts moduli below a threshold, which the two
 // place on the same side unless one lies within about 10⁻⁹ of it.
 //
+// Every function is safe for concurrent use.
+//
 // It is named for the publication, not "bits", so that it reads apart from
 // math/bits, which it and its callers import beside it.
 package sp80022
