@@ -23,12 +23,13 @@ import (
 //
 // Its figures are the JSON report's: HTML writes that report, reads it
 // back with its numbers as written, and prints each number exactly as the
-// JSON has it. Every figure is in an element with a data-field attribute
-// named after its JSON key (data-json holds the JSON value where the text
-// shows it otherwise: null, true, false), and each test's row has
-// data-test, so a program can read the page back and compare. The markup is
-// also well-formed XML: every element is closed, so an XML parser reads it
-// whole.
+// JSON has it, but a p-value below 1e-300, which reads "<1e-300" as in the
+// text report ([FormatP]). Every figure is in an element with a data-field
+// attribute named after its JSON key (data-json holds the JSON value where
+// the text shows it otherwise: null, true, false, such a p-value), and each
+// test's row has data-test, so a program can read the page back and
+// compare. The markup is also well-formed XML: every element is closed, so
+// an XML parser reads it whole.
 
 // htmlJSON is the JSON report with its numbers as written.
 type htmlJSON struct {
@@ -448,7 +449,7 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 {{range .Tests}}<tr class="{{.Class}}" data-test="{{.Name}}"><td><span class="name" data-field="name">{{.Name}}</span>{{if or .Skipped .Note}}<span class="detail">{{if .Skipped}}<span data-field="skipped">{{.Skipped}}</span>{{end}}{{if and .Skipped .Note}}; {{end}}{{if .Note}}<span data-field="note">{{.Note}}</span>{{end}}</span>{{end}}{{if .Batches}}<details><summary>the batches’ p-values</summary><span class="detail" data-field="batches">{{.Batches}}</span></details>{{end}}</td>{{range .Nums}}<td class="num" data-field="{{.Field}}"{{if .Null}} data-json="null"{{else if .JSON}} data-json="{{.JSON}}"{{end}}>{{if .Null}}–{{else}}{{.Text}}{{end}}</td>{{end}}<td class="result" data-field="pass" data-json="{{.Pass}}">{{.Result}}</td><td class="num" data-field="min_decks">{{.MinDecks}}</td></tr>
 {{end}}</tbody>
 </table>
-<p class="note">Statistic: a chi-square; for repeats, the number of repeated {{.Unit}}; for the second level (…/batches), the Kolmogorov–Smirnov distance D. df: its degrees of freedom, or the number of batches. Runs from: the {{.Unit}} a test needs. The figures are those of the JSON report (-json), digit for digit.</p>
+<p class="note">Statistic: a chi-square; for repeats, the number of repeated {{.Unit}}; for the second level (…/batches), the Kolmogorov–Smirnov distance D. df: its degrees of freedom, or the number of batches. Runs from: the {{.Unit}} a test needs. The figures are those of the JSON report (-json), digit for digit, but that a p below 1e-300 reads &lt;1e-300, as in the text report.</p>
 
 <h2>Where each card lands</h2>
 {{if .Heatmap}}<figure class="heatmap">
