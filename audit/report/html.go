@@ -23,12 +23,13 @@ import (
 //
 // Its figures are the JSON report's: HTML writes that report, reads it
 // back with its numbers as written, and prints each number exactly as the
-// JSON has it. Every figure is in an element with a data-field attribute
-// named after its JSON key (data-json holds the JSON value where the text
-// shows it otherwise: null, true, false), and each test's row has
-// data-test, so a program can read the page back and compare. The markup is
-// also well-formed XML: every element is closed, so an XML parser reads it
-// whole.
+// JSON has it, but a p-value below 1e-300, which reads "<1e-300" as in the
+// text report ([FormatP]). Every figure is in an element with a data-field
+// attribute named after its JSON key (data-json holds the JSON value where
+// the text shows it otherwise: null, true, false, such a p-value), and each
+// test's row has data-test, so a program can read the page back and
+// compare. The markup is also well-formed XML: every element is closed, so
+// an XML parser reads it whole.
 
 // htmlJSON is the JSON report with its numbers as written.
 type htmlJSON struct {
@@ -63,6 +64,9 @@ type htmlPage struct {
 	J                   htmlJSON
 	Copies, Deck, Dealt int
 	Date                string
+	Title               string // what was audited, as the text report says it ([Describe])
+	Unit, One           string // what a line is: decks, shoes or deals; and one of them
+	Shuffled            string // what is shuffled: deck or shoe
 	Command             string
 	FromStdin, FromExec bool
 	Ran                 int
@@ -88,10 +92,12 @@ type htmlTest struct {
 }
 
 // htmlNum is a number of a test, as the JSON writes it; Null when the JSON
-// has null.
+// has null. A p-value below 1e-300 shows as the text report writes it
+// ([FormatP]), with the JSON's number in JSON.
 type htmlNum struct {
 	Field string
 	Text  string
+	JSON  string
 	Null  bool
 }
 
@@ -112,10 +118,15 @@ func HTML(w io.Writer, rec *Record) error {
 	d := json.NewDecoder(&buf)
 	d.UseNumber()
 	p := htmlPage{Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt,
-		Date:      cmp.Or(rec.Date, time.Now()).UTC().Format("2006-01-02 15:04:05 UTC"),
+		Date:  cmp.Or(rec.Date, time.Now()).UTC().Format("2006-01-02 15:04:05 UTC"),
+		Title: Describe(r), Unit: unit(r), Shuffled: "deck",
 		Command:   shellJoin(rec.Command),
 		FromStdin: rec.Stdin, FromExec: rec.Exec,
 		Scale: strconv.FormatFloat(100*scale, 'g', -1, 64) + "%"}
+	p.One = strings.TrimSuffix(p.Unit, "s")
+	if r.Copies > 1 {
+		p.Shuffled = "shoe"
+	}
 	if err := d.Decode(&p.J); err != nil {
 		return err
 	}
@@ -126,6 +137,9 @@ func HTML(w io.Writer, rec *Record) error {
 	num := func(field string, x *json.Number) htmlNum {
 		if x == nil {
 			return htmlNum{Field: field, Null: true}
+		}
+		if v, err := x.Float64(); err == nil && (field == "p" || field == "p_holm") && v < 1e-300 {
+			return htmlNum{Field: field, Text: FormatP(v), JSON: x.String()}
 		}
 		return htmlNum{Field: field, Text: x.String()}
 	}
@@ -170,9 +184,21 @@ func HTML(w io.Writer, rec *Record) error {
 		}
 		p.Heatmap = template.HTML(b.String()) // WriteSVG escapes its text
 	} else {
-		p.HeatmapWhy = "No deck was audited: there is no position table to draw."
+		p.HeatmapWhy = "No " + p.One + " was audited: there is no position table to draw."
 	}
 	return htmlTemplate.Execute(w, p)
+}
+
+// unit is what a line of r is, as [Describe] names it: decks, shoes or
+// deals.
+func unit(r *audit.Report) string {
+	switch {
+	case r.Dealt < r.Deck:
+		return "deals"
+	case r.Copies > 1:
+		return "shoes"
+	}
+	return "decks"
 }
 
 // positionMap is the position table of r as a heat map: cards by rows,
@@ -331,7 +357,7 @@ var htmlTemplate = template.Must(template.New("report").Parse(`<!DOCTYPE html>
 <head>
 <meta charset="utf-8"/>
 <meta name="viewport" content="width=device-width, initial-scale=1"/>
-<title>Shuffle audit: {{.J.Verdict}}, {{.J.Decks}} decks of {{.J.N}} cards</title>
+<title>Shuffle audit: {{.J.Verdict}}, {{.Title}}</title>
 <style>
 @page { size: A4; margin: 14mm 12mm; }
 * { box-sizing: border-box; }
@@ -402,32 +428,32 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <table class="facts">
 <tr><th>Input</th><td><code data-field="input">{{.J.Input}}</code>{{if .FromExec}} (the command’s output){{end}}</td></tr>
 <tr><th>SHA-256 of the input</th><td class="hash" data-field="sha256">{{.J.SHA256}}</td></tr>
-<tr><th>Decks</th><td data-field="decks">{{.J.Decks}}</td></tr>
+<tr><th>{{if eq .Unit "shoes"}}Shoes{{else if eq .Unit "deals"}}Deals{{else}}Decks{{end}}</th><td data-field="decks">{{.J.Decks}}</td></tr>
 <tr><th>Shape</th><td data-field="shape">{{.J.Shape}}</td></tr>
 <tr><th>Distinct cards (n)</th><td data-field="n">{{.J.N}}</td></tr>
 <tr><th>Copies of each card</th><td data-field="copies">{{.Copies}}</td></tr>
-<tr><th>Cards in a deck</th><td data-field="deck">{{.Deck}}</td></tr>
+<tr><th>Cards in a {{.Shuffled}}</th><td data-field="deck">{{.Deck}}</td></tr>
 <tr><th>Cards a line holds</th><td data-field="dealt">{{.Dealt}}</td></tr>
 <tr><th>Trailing blank lines</th><td data-field="trailing_blank_lines">{{.J.Blank}}</td></tr>
 {{with .J.Cut}}<tr><th>Last line, cut short, left out</th><td data-field="cut_short_line">{{.}}</td></tr>
 {{end}}{{with .J.MaxDecks}}<tr><th>Stopped at -max-decks</th><td data-field="max_decks">{{.}}</td></tr>
 {{end}}<tr><th>Family-wise α</th><td data-field="alpha">{{.J.Alpha}}</td></tr>
 <tr><th>Reproduce</th><td><pre data-field="command">{{.Command}}</pre>
-<span class="note">{{if .FromStdin}}with the same decks on standard input (the SHA-256 above); {{else if .FromExec}}the command must print the same decks (the SHA-256 above); {{else}}in the same directory, with the same file (the SHA-256 above); {{end}}the same input gives the same figures.</span></td></tr>
+<span class="note">{{if .FromStdin}}with the same {{.Unit}} on standard input (the SHA-256 above); {{else if .FromExec}}the command must print the same {{.Unit}} (the SHA-256 above); {{else}}in the same directory, with the same file (the SHA-256 above); {{end}}the same input gives the same figures.</span></td></tr>
 </table>
 
 <h2>Tests</h2>
 <table class="tests">
 <thead><tr><th>test, note</th><th class="num">statistic</th><th class="num">df</th><th class="num">p</th><th class="num">Holm p</th><th>result</th><th class="num">runs from</th></tr></thead>
 <tbody>
-{{range .Tests}}<tr class="{{.Class}}" data-test="{{.Name}}"><td><span class="name" data-field="name">{{.Name}}</span>{{if or .Skipped .Note}}<span class="detail">{{if .Skipped}}<span data-field="skipped">{{.Skipped}}</span>{{end}}{{if and .Skipped .Note}}; {{end}}{{if .Note}}<span data-field="note">{{.Note}}</span>{{end}}</span>{{end}}{{if .Batches}}<details><summary>the batches’ p-values</summary><span class="detail" data-field="batches">{{.Batches}}</span></details>{{end}}</td>{{range .Nums}}<td class="num" data-field="{{.Field}}"{{if .Null}} data-json="null"{{end}}>{{if .Null}}–{{else}}{{.Text}}{{end}}</td>{{end}}<td class="result" data-field="pass" data-json="{{.Pass}}">{{.Result}}</td><td class="num" data-field="min_decks">{{.MinDecks}}</td></tr>
+{{range .Tests}}<tr class="{{.Class}}" data-test="{{.Name}}"><td><span class="name" data-field="name">{{.Name}}</span>{{if or .Skipped .Note}}<span class="detail">{{if .Skipped}}<span data-field="skipped">{{.Skipped}}</span>{{end}}{{if and .Skipped .Note}}; {{end}}{{if .Note}}<span data-field="note">{{.Note}}</span>{{end}}</span>{{end}}{{if .Batches}}<details><summary>the batches’ p-values</summary><span class="detail" data-field="batches">{{.Batches}}</span></details>{{end}}</td>{{range .Nums}}<td class="num" data-field="{{.Field}}"{{if .Null}} data-json="null"{{else if .JSON}} data-json="{{.JSON}}"{{end}}>{{if .Null}}–{{else}}{{.Text}}{{end}}</td>{{end}}<td class="result" data-field="pass" data-json="{{.Pass}}">{{.Result}}</td><td class="num" data-field="min_decks">{{.MinDecks}}</td></tr>
 {{end}}</tbody>
 </table>
-<p class="note">Statistic: a chi-square; for repeats, the number of repeated decks; for the second level (…/batches), the Kolmogorov–Smirnov distance D. df: its degrees of freedom, or the number of batches. Runs from: the decks a test needs. The figures are those of the JSON report (-json), digit for digit.</p>
+<p class="note">Statistic: a chi-square; for repeats, the number of repeated {{.Unit}}; for the second level (…/batches), the Kolmogorov–Smirnov distance D. df: its degrees of freedom, or the number of batches. Runs from: the {{.Unit}} a test needs. The figures are those of the JSON report (-json), digit for digit, but that a p below 1e-300 reads &lt;1e-300, as in the text report.</p>
 
 <h2>Where each card lands</h2>
 {{if .Heatmap}}<figure class="heatmap">
-{{.Heatmap}}<figcaption>Rows: cards; columns: positions in the deck, from 0. White: the card lands there 1/n of the time, as under a uniform shuffle; red: more often, blue: less often; full colour at ±{{.Scale}} of 1/n.</figcaption>
+{{.Heatmap}}<figcaption>Rows: cards; columns: positions in the {{.Shuffled}}, from 0. White: the card lands there 1/n of the time, as under a uniform shuffle; red: more often, blue: less often; full colour at ±{{.Scale}} of 1/n.</figcaption>
 </figure>{{else}}<p class="note">{{.HeatmapWhy}}</p>{{end}}
 
 <h2>Second level: the p-values of the batches</h2>
@@ -443,9 +469,9 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 
 <h2>How to read this</h2>
 <div class="read">
-<p>Each test counts one feature of the decks (where each card lands, which card follows which, the order of each pair, fixed points, cycles, rising sequences, how a deck follows the one before, repeated decks) and compares the count with its exact distribution under a uniform shuffle. Its p is the chance that a uniform shuffle gives a statistic at least as far from what is expected. With many tests some small p is expected by chance, so each p is adjusted for the whole family by Holm’s method: a test fails when its Holm p is below α, and the verdict is fail when any test fails. A uniform shuffle fails with a chance of at most α.</p>
-<p>The second level cuts the decks into batches in the order they came and runs the tests on each batch. Under a uniform shuffle the batch p-values are spread evenly over 0 to 1, so each curve keeps close to the diagonal; D, the largest gap, is the Kolmogorov–Smirnov statistic. A bias that comes and goes, or drifts, pulls the curve away.</p>
-<p>A pass is evidence, not proof: a bias too small to show in this many decks, or one that no test looks at, goes unseen.</p>
+<p>Each test counts one feature of the {{.Unit}} (where each card lands, which card follows which, the order of each pair, fixed points, cycles, rising sequences, how a {{.One}} follows the one before, repeated {{.Unit}}) and compares the count with its exact distribution under a uniform shuffle. Its p is the chance that a uniform shuffle gives a statistic at least as far from what is expected. With many tests some small p is expected by chance, so each p is adjusted for the whole family by Holm’s method: a test fails when its Holm p is below α, and the verdict is fail when any test fails. A uniform shuffle fails with a chance of at most α.</p>
+<p>The second level cuts the {{.Unit}} into batches in the order they came and runs the tests on each batch. Under a uniform shuffle the batch p-values are spread evenly over 0 to 1, so each curve keeps close to the diagonal; D, the largest gap, is the Kolmogorov–Smirnov statistic. A bias that comes and goes, or drifts, pulls the curve away.</p>
+<p>A pass is evidence, not proof: a bias too small to show in this many {{.Unit}}, or one that no test looks at, goes unseen.</p>
 </div>
 <footer>Written by {{if eq .J.Tool "shuffle-audit"}}shuffle-audit (github.com/fairshuffle/shuffle/cmd/shuffle-audit){{else}}{{.J.Tool}} (with github.com/fairshuffle/shuffle/audit/report){{end}}. This file is self-contained: it loads nothing.</footer>
 </body>
