@@ -355,3 +355,22 @@ func TestReadOptionEdges(t *testing.T) {
 		assert.Panics(t, func() { audit.NewReader(strings.NewReader(""), o) }, "%+v", o)
 	}
 }
+
+// TestReadOneCard: a line may hold one card, of a partial deal: the card
+// dealt first.
+func TestReadOneCard(t *testing.T) {
+	decks, errs := readAll(t, "7\n0\n3", audit.ReadOptions{Deck: 10})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{7}, {0}, {3}}, decks)
+	decks, errs = readAll(t, "AS\n10d\n", audit.ReadOptions{Deck: 52})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{39}, {22}}, decks)
+}
+
+// TestReadTens: T stands for 10 in every suit and case, and for nothing
+// else.
+func TestReadTens(t *testing.T) {
+	decks, errs := readAll(t, "TC tD 10h T♠ JC\n", audit.ReadOptions{Deck: 52})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{9, 13 + 9, 26 + 9, 39 + 9, 10}}, decks)
+}
