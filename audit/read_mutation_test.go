@@ -51,6 +51,7 @@ func TestReadFirstLine(t *testing.T) {
 		{"2 3 2\n", audit.ReadOptions{}, "log: line 1: no card 0 or 1: the cards are 0..n-1 or 1..n"},
 		{"3 1 2\n", audit.ReadOptions{}, ""},
 		{"0 0 1 1\n", audit.ReadOptions{}, "log: line 1: 2 distinct cards, want at least 3"},
+		{"0 0 0\n", audit.ReadOptions{}, "log: line 1: 1 distinct cards, want at least 3"},
 		{"0 2 2\n", audit.ReadOptions{}, "log: line 1: card 0 is there once and card 1 not at all: every card from 0 to 2 must be there equally often (a deck, or a shoe of k decks)"},
 		{"0 0 0 1 1 2\n", audit.ReadOptions{}, "log: line 1: card 0 is there 3 times and card 1 twice: every card from 0 to 2 must be there equally often (a deck, or a shoe of k decks)"},
 		{"1 1 2 3 3 2\n", audit.ReadOptions{}, ""},
