@@ -112,6 +112,9 @@ func TestReadLines(t *testing.T) {
 		{"0 1 2\n1x 2 0\n0 1 2 1\n0 1\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{`line 2: "1x" (number 1 on the line) is not a card number`, "line 3: 4 cards, want 3", "line 4: 2 cards, want 3"}},
 		{"0 1 2\n0 1 3\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{"line 2: card 3 (number 3 on the line) is not in 0..2"}},
 		{"1 2 3\n1 2 0\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{"line 2: card 0 (number 3 on the line) is not in 1..3"}},
+		// A line with several faults: the first one is reported.
+		{"0 1 2\n1 1 1\n5 1 7\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{"line 2: card 1 is there twice (numbers 1 and 2 on the line)", "line 3: card 5 (number 1 on the line) is not in 0..2"}},
+		{"0 1 2 0 1 2\n1 1 1 1 2 2\n", audit.ReadOptions{}, [][]int{{0, 1, 2, 0, 1, 2}}, []string{"line 2: card 1 is there more than 2 times (number 3 on the line is one too many)"}},
 		// A partial deal: card 0 decides numbers from 0, card n from 1;
 		// both on a line, or a card past n, is a bad line.
 		{"3 4\n0 10\n11 1\n0 9\n", audit.ReadOptions{Deck: 10}, [][]int{{3, 4}, {0, 9}}, []string{"line 2: card 0 (number 1 on the line) and card 10 (number 2): the cards are 0..9 or 1..10", "line 3: card 11 (number 1 on the line) is not in 0..9 or 1..10"}},
