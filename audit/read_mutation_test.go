@@ -112,6 +112,9 @@ func TestReadLines(t *testing.T) {
 		{"0 1 2\n1x 2 0\n0 1 2 1\n0 1\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{`line 2: "1x" (number 1 on the line) is not a card number`, "line 3: 4 cards, want 3", "line 4: 2 cards, want 3"}},
 		{"0 1 2\n0 1 3\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{"line 2: card 3 (number 3 on the line) is not in 0..2"}},
 		{"1 2 3\n1 2 0\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{"line 2: card 0 (number 3 on the line) is not in 1..3"}},
+		// Every card out of range, on a line of one card or of several.
+		{"10\n0\n11\n", audit.ReadOptions{Deck: 10}, [][]int{{9}}, []string{"line 2: card 0 (number 1 on the line) is not in 1..10", "line 3: card 11 (number 1 on the line) is not in 1..10"}},
+		{"0 1 2\n3 4 5\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{"line 2: card 3 (number 1 on the line) is not in 0..2"}},
 		// A line with several faults: the first one is reported.
 		{"0 1 2\n1 1 1\n5 1 7\n", audit.ReadOptions{}, [][]int{{0, 1, 2}}, []string{"line 2: card 1 is there twice (numbers 1 and 2 on the line)", "line 3: card 5 (number 1 on the line) is not in 0..2"}},
 		{"0 1 2 0 1 2\n1 1 1 1 2 2\n", audit.ReadOptions{}, [][]int{{0, 1, 2, 0, 1, 2}}, []string{"line 2: card 1 is there more than 2 times (number 3 on the line is one too many)"}},
