@@ -100,6 +100,11 @@ func TestCheckText(t *testing.T) {
 	} {
 		assert.EqualError(t, checkText([]byte(s)), fmt.Sprintf("byte %d: \\u%s: a lone surrogate, not a Unicode character", at, s[at+2:at+6]), s)
 	}
+	// Only a backslash starts an escape; an escape cut short is left to the
+	// JSON syntax check; one that ends the data is still read.
+	assert.NoError(t, checkText([]byte(`"audc00"`)))
+	assert.NotPanics(t, func() { assert.NoError(t, checkText([]byte(`"\u12`))) })
+	assert.EqualError(t, checkText([]byte(`"\udc00`)), `byte 1: \udc00: a lone surrogate, not a Unicode character`)
 	for s, at := range map[string]int{"\xff": 0, "ab\xffc": 2, "é\xff": 2, "é": -1, "ab\xe2\x82": 2} {
 		err := checkText([]byte(s))
 		if at < 0 {
