@@ -48,7 +48,24 @@ type ReadOptions struct {
 	MaxDecks int64
 	// Strict makes a last line cut short a bad line, not left out.
 	Strict bool
+	// Base, for numbers, states whether they count from 0 or from 1; the
+	// zero value, Inferred, has the first line that shows it say so.
+	Base Base
 }
+
+// Base is how a log numbers its cards: see [ReadOptions].Base.
+type Base int
+
+const (
+	// Inferred: whole decks count from their smallest number, 0 or 1;
+	// partial deals as the first line that holds card 0 or card N/k
+	// shows, which a log may never do.
+	Inferred Base = iota
+	// FromZero: the cards are 0..n−1.
+	FromZero
+	// FromOne: the cards are 1..n.
+	FromOne
+)
 
 // LineError is a bad line of a log: where it is and what is wrong.
 type LineError struct {
@@ -119,7 +136,7 @@ type Reader struct {
 
 // NewReader returns a Reader of r. It panics if o is not a set of options
 // shuffle-audit's flags allow: Deck outside 3..MaxDeck, Copies without
-// Deck or not dividing it, a negative Hand or MaxDecks.
+// Deck or not dividing it, a negative Hand or MaxDecks, an unknown Base.
 func NewReader(r io.Reader, o ReadOptions) *Reader {
 	switch {
 	case o.Deck != 0 && (o.Deck < 3 || o.Deck > MaxDeck):
@@ -128,6 +145,8 @@ func NewReader(r io.Reader, o ReadOptions) *Reader {
 		panic(fmt.Sprintf("audit: NewReader: Copies = %d with Deck = %d", o.Copies, o.Deck))
 	case o.Hand < 0 || o.MaxDecks < 0:
 		panic(fmt.Sprintf("audit: NewReader: Hand = %d, MaxDecks = %d", o.Hand, o.MaxDecks))
+	case o.Base < Inferred || o.Base > FromOne:
+		panic(fmt.Sprintf("audit: NewReader: Base = %d, want Inferred, FromZero or FromOne", o.Base))
 	}
 	rd := &Reader{o: o, lr: newLineReader(r)}
 	if o.Labels != nil {

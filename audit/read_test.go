@@ -170,3 +170,46 @@ func TestNewReaderPanics(t *testing.T) {
 		assert.Panics(t, func() { audit.NewReader(strings.NewReader(""), o) }, "%+v", o)
 	}
 }
+
+// TestReaderBase: a partial deal whose numbers never hold card 0 or card n
+// reads with Base FromZero and with FromOne, one card apart; a number out
+// of the stated range is a bad line that names it; whole decks must start
+// at the stated base; labels take no Base.
+func TestReaderBase(t *testing.T) {
+	log := "3 4\n5 6\n9 1\n"
+	_, errs := readAll(t, log, audit.ReadOptions{Deck: 10})
+	require.Len(t, errs, 1, "inferred: refused")
+	decks, errs := readAll(t, log, audit.ReadOptions{Deck: 10, Base: audit.FromZero})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{3, 4}, {5, 6}, {9, 1}}, decks)
+	decks, errs = readAll(t, log, audit.ReadOptions{Deck: 10, Base: audit.FromOne})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{2, 3}, {4, 5}, {8, 0}}, decks)
+
+	o := audit.ReadOptions{Name: "d", Deck: 10, Base: audit.FromOne}
+	decks, errs = readAll(t, "3 4\n0 6\n10 1\n", o)
+	assert.Equal(t, [][]int{{2, 3}, {9, 0}}, decks)
+	require.Len(t, errs, 1)
+	assert.EqualError(t, errs[0], "d: line 2: card 0 (number 1 on the line) is not in 1..10 (-base 1)")
+	o.Base = audit.FromZero
+	decks, errs = readAll(t, "3 4\n10 6\n0 1\n", o)
+	assert.Equal(t, [][]int{{3, 4}, {0, 1}}, decks)
+	require.Len(t, errs, 1)
+	assert.EqualError(t, errs[0], "d: line 2: card 10 (number 1 on the line) is not in 0..9 (-base 0)")
+
+	_, errs = readAll(t, "1 2 3\n", audit.ReadOptions{Name: "d", Base: audit.FromZero})
+	require.Len(t, errs, 2)
+	assert.EqualError(t, errs[0], "d: line 1: no card 0, and -base 0 says the cards count from 0")
+	_, errs = readAll(t, "2 0 1\n", audit.ReadOptions{Name: "d", Base: audit.FromOne})
+	require.Len(t, errs, 2)
+	assert.EqualError(t, errs[0], "d: line 1: card 0 (number 2 on the line), and -base 1 says the cards count from 1")
+	decks, errs = readAll(t, "2 0 1\n", audit.ReadOptions{Base: audit.FromZero})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{2, 0, 1}}, decks)
+	_, errs = readAll(t, "AS KD\n", audit.ReadOptions{Deck: 52, Base: audit.FromOne})
+	var oe *audit.OptionError
+	require.Len(t, errs, 1)
+	require.ErrorAs(t, errs[0], &oe)
+	assert.EqualError(t, oe, "-base: the cards are labels, not numbers")
+	assert.Panics(t, func() { audit.NewReader(strings.NewReader(""), audit.ReadOptions{Base: 3}) })
+}

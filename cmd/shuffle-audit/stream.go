@@ -25,7 +25,7 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "shuffle-audit: "+format+"\n", args...)
 		return 2
 	}
-	o := audit.ReadOptions{Name: inputName(c), Deck: c.deck, Copies: c.copies, Hand: c.hand, Games: c.games, MaxDecks: c.maxDecks, Strict: c.strict}
+	o := audit.ReadOptions{Name: inputName(c), Deck: c.deck, Copies: c.copies, Hand: c.hand, Games: c.games, MaxDecks: c.maxDecks, Strict: c.strict, Base: c.base}
 	if c.labels != "" {
 		f, err := os.Open(c.labels)
 		if err != nil {
