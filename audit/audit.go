@@ -176,6 +176,13 @@ type Test struct {
 	// Batches are, for a second-level test that ran, the p-values of its
 	// batches in the order they were dealt.
 	Batches []float64
+	// Outcomes are, for a game's test, the game's outcomes; Observed[i]
+	// is how many lines gave outcome i, and Expected[i] how many a uniform
+	// shuffle gives on average: the lines times the outcome's chance.
+	// They are set whether or not the test ran.
+	Outcomes []string
+	Observed []int64
+	Expected []float64
 }
 
 // Ran reports whether the test ran.
@@ -795,6 +802,13 @@ func (a *Auditor) Report() *Report {
 			x, df, pv := pooledChiSquare(c.extra[at:at+len(p)], p, float64(d))
 			return x, df, pv, "outcomes: " + strings.Join(g.Outcomes, ", ")
 		})
+		t := &r.Tests[len(r.Tests)-1]
+		t.Outcomes = slices.Clone(g.Outcomes)
+		t.Observed = slices.Clone(c.extra[at : at+len(p)])
+		t.Expected = make([]float64, len(p))
+		for j, pj := range p {
+			t.Expected[j] = float64(d) * pj
+		}
 	}
 	for _, t := range a.batch {
 		a.second(r, t, batchTests[t])

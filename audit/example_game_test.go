@@ -2,6 +2,7 @@ package audit_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/fairshuffle/shuffle/audit"
 )
@@ -44,4 +45,33 @@ func ExampleGame() {
 	// 8 decks: pair 0.074699, no pair 0.925301
 	// pair
 	// game pair: 0 decks: need at least 1
+}
+
+// A game's test gives each outcome's count beside the count a uniform
+// shuffle gives on average: here poker hands, the first five cards of
+// 20,000 fairly shuffled decks.
+func ExampleTest_outcomes() {
+	r := rand.New(rand.NewPCG(1, 2))
+	a := audit.New(52, audit.Options{Dealt: 5, Games: []audit.Game{audit.Poker}})
+	deck := make([]int, 52)
+	for range 20000 {
+		for i := range deck {
+			deck[i] = i
+		}
+		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		if err := a.Add(deck[:5]); err != nil {
+			panic(err)
+		}
+	}
+	t, _ := a.Report().Test("poker")
+	for i, o := range t.Outcomes[:4] {
+		fmt.Printf("%-15s %6d %9.1f\n", o, t.Observed[i], t.Expected[i])
+	}
+	fmt.Println(t.Pass)
+	// Output:
+	// high card        10024   10023.5
+	// one pair          8495    8451.4
+	// two pair           935     950.8
+	// three of a kind    417     422.6
+	// true
 }

@@ -184,6 +184,11 @@ type jsonTest struct {
 	// Batches are a second-level test's batch p-values, in the order
 	// they were dealt (null for one that could not be computed).
 	Batches []*float64 `json:"batches,omitempty"`
+	// Outcomes, Observed and Expected are a game's outcomes, how many
+	// lines gave each, and how many a uniform shuffle gives on average.
+	Outcomes []string  `json:"outcomes,omitempty"`
+	Observed []int64   `json:"observed,omitempty"`
+	Expected []float64 `json:"expected,omitempty"`
 }
 
 // JSON writes rec as one indented JSON object: the input, the verdict and
@@ -206,7 +211,8 @@ func JSON(w io.Writer, rec *Record) error {
 		return &x
 	}
 	for _, t := range r.Tests {
-		jt := jsonTest{Name: t.Name, MinDecks: t.MinDecks, Skipped: t.Skipped, Note: note(t, rec.Card)}
+		jt := jsonTest{Name: t.Name, MinDecks: t.MinDecks, Skipped: t.Skipped, Note: note(t, rec.Card),
+			Outcomes: t.Outcomes, Observed: t.Observed, Expected: t.Expected}
 		if t.Ran() {
 			pass := t.Pass
 			jt.Statistic, jt.DF, jt.P, jt.Holm, jt.Pass = num(t.Statistic), num(t.DF), num(t.P), num(t.Holm), &pass
