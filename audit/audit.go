@@ -130,6 +130,11 @@ type Options struct {
 	// Games adds a test for each game: its outcomes of the first cards
 	// of each line against their exact chances. They need n = 52.
 	Games []Game
+	// Used says a line holds just the cards its outcome uses, by the
+	// rules of the one game of Games, whose Uses is set (a baccarat coup:
+	// 4, 5 or 6 cards). Dealt, 0 or that game's fewest, is then how many
+	// cards of each line every other test sees; the game sees them all.
+	Used bool
 }
 
 // DefaultAlpha is the family-wise level used when [Options].Alpha is 0.
@@ -194,6 +199,11 @@ type Report struct {
 	Copies  int     // copies of each card in the shuffled deck or shoe
 	Deck    int     // cards in the shuffled deck or shoe: N·Copies
 	Dealt   int     // cards a line holds: the first Dealt of the Deck
+	// Used names the game whose rules set each line's length
+	// ([Options].Used): a line holds Dealt to MostDealt cards, and every
+	// test but the game's sees its first Dealt. Empty otherwise.
+	Used      string
+	MostDealt int
 	Decks   int64   // decks audited
 	Alpha   float64 // family-wise significance level
 	Verdict string  // Pass, Fail, or Inconclusive when no test that could fail ran
@@ -240,6 +250,7 @@ type Auditor struct {
 	sorted  []int // the hand test's first cards, sorted
 	hand    *hands
 	games   []Game
+	most    int         // Options.Used: the most cards a line may hold; 0 otherwise
 	gameAt  []int       // where each game's outcomes start in the counts' extra table
 	gameP   [][]float64 // each game's chances
 	buf     []byte
@@ -277,7 +288,9 @@ type nulls struct {
 // or shoe of opts.Copies copies of n distinct cards.
 //
 // It panics if n < 3, Alpha is outside [0, 1), Batch, Copies or Dealt is
-// negative, Dealt > n·Copies, or Hand is negative, above Dealt, of a shoe or too large.
+// negative, Dealt > n·Copies, Hand is negative, above Dealt, of a shoe or too
+// large, or Used is set without one game of Games with Uses, whose fewest
+// cards are fewer than the shoe's and Dealt if it is set.
 func New(n int, opts Options) *Auditor {
 	k, m := max(opts.Copies, 1), opts.Dealt
 	switch {
@@ -296,6 +309,17 @@ func New(n int, opts Options) *Auditor {
 	case opts.Hand < 0:
 		panic(fmt.Sprintf("audit: New: negative Hand %d", opts.Hand))
 	}
+	most := 0
+	if opts.Used {
+		if len(opts.Games) != 1 || opts.Games[0].Uses == nil {
+			panic(fmt.Sprintf("audit: New: Used with %d games, want one with Uses", len(opts.Games)))
+		}
+		least, hi := opts.Games[0].Uses(nil)
+		if m != 0 && m != least || least < 1 || least >= n*k || hi < least {
+			panic(fmt.Sprintf("audit: New: Used: game %s uses %d to %d cards, with Dealt = %d of %d", opts.Games[0].Name, least, hi, m, n*k))
+		}
+		m, most = least, hi
+	}
 	if m == 0 {
 		m = n * k
 	}
@@ -304,6 +328,7 @@ func New(n int, opts Options) *Auditor {
 		s: s, alpha: opts.Alpha,
 		visited: make([]bool, n), seen: make([]uint32, n),
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()},
+		most:  most,
 		nulls: nullsFor(s),
 		logM:  lineOrders(s),
 	}
@@ -335,7 +360,7 @@ func New(n int, opts Options) *Auditor {
 		switch {
 		case n != 52:
 			panic(fmt.Sprintf("audit: New: game %s needs 52 cards, not %d", g.Name, n))
-		case g.Cards > m:
+		case g.Cards > m && most == 0:
 			panic(fmt.Sprintf("audit: New: game %s reads %d cards, more than the %d dealt", g.Name, g.Cards, m))
 		case err != nil:
 			panic("audit: New: " + err.Error())
@@ -504,7 +529,8 @@ func (a *Auditor) Dealt() int { return a.s.m }
 func (a *Auditor) Decks() int64 { return a.decks }
 
 // Add audits one line, deck[j] the card at place j: the first Dealt cards
-// of a shuffled deck or shoe, each in 0..n−1.
+// of a shuffled deck or shoe, each in 0..n−1; with [Options].Used, the
+// cards the game's outcome uses, Dealt or more.
 //
 // A card may come up to Copies times. If deck is not such a line, Add returns
 // an error that says why and counts nothing. It keeps no reference to deck.
@@ -513,6 +539,16 @@ func (a *Auditor) Add(deck []int) error {
 		return a.addPerm(deck)
 	}
 	s := a.s
+	line := deck
+	if a.most > 0 {
+		if err := usedLength(a.games[0], line); err != nil {
+			return err
+		}
+		if len(line) < s.m || len(line) > a.most { // a game's Uses that breaks its bounds
+			return fmt.Errorf("%d cards, want %d to %d", len(line), s.m, a.most)
+		}
+		deck = deck[:s.m]
+	}
 	if len(deck) != s.m {
 		return fmt.Errorf("%d cards, want %d", len(deck), s.m)
 	}
@@ -530,6 +566,9 @@ func (a *Auditor) Add(deck []int) error {
 		cur.at[c*s.k+int(cur.cnt[c])] = int32(j)
 		cur.cnt[c]++
 	}
+	if err := a.checkRest(line, s.m); err != nil {
+		return err
+	}
 	var prev *places
 	if a.decks > 0 {
 		prev = &a.last
@@ -539,10 +578,37 @@ func (a *Auditor) Add(deck []int) error {
 	if a.rounds != nil {
 		a.rounds.add(a.decks, deck, cur)
 	}
-	a.count(deck, l.cur)
+	a.count(deck, line, l.cur)
 	a.cur, a.last = a.last, a.cur
 	a.done(l)
 	return nil
+}
+
+// checkRest checks the cards of line after its first m, whose copies
+// a.cur counts: each in range and, with them, there at most k times.
+func (a *Auditor) checkRest(line []int, m int) error {
+	s, cnt := a.s, a.cur.cnt
+	var err error
+	j := m
+	for ; j < len(line); j++ {
+		c := line[j]
+		switch {
+		case uint(c) >= uint(s.n):
+			err = fmt.Errorf("card %d (number %d on the deck) is not in 0..%d", c, j+1, s.n-1)
+		case int(cnt[c]) == s.k && s.k == 1:
+			err = fmt.Errorf("card %d appears twice (number %d on the deck is the second)", c, j+1)
+		case int(cnt[c]) == s.k:
+			err = fmt.Errorf("card %d appears more than %d times (number %d on the deck is one too many)", c, s.k, j+1)
+		}
+		if err != nil {
+			break
+		}
+		cnt[c]++
+	}
+	for _, c := range line[m:j] { // the tables count the first m only
+		cnt[c]--
+	}
+	return err
 }
 
 // addPerm is Add for whole decks of distinct cards.
@@ -573,14 +639,15 @@ func (a *Auditor) addPerm(deck []int) error {
 	}
 	l := a.levels[0]
 	l.cur.add(deck, inv, prev, a.visited, a.planes)
-	a.count(deck, l.cur)
+	a.count(deck, deck, l.cur)
 	a.inv, a.prev = a.prev, a.inv
 	a.done(l)
 	return nil
 }
 
-// count adds what every shape shares: the repeats and the hands.
-func (a *Auditor) count(deck []int, c *counts[uint32]) {
+// count adds what every shape shares: the repeats, the hands and the
+// games, which see the whole line.
+func (a *Auditor) count(deck, line []int, c *counts[uint32]) {
 	if !math.IsNaN(a.logM) {
 		a.reps.add(a.key(deck))
 	}
@@ -588,7 +655,7 @@ func (a *Auditor) count(deck []int, c *counts[uint32]) {
 		c.extra[a.hand.bucket(deck, a.sorted)]++
 	}
 	for i, g := range a.games {
-		c.extra[a.gameAt[i]+g.Outcome(deck)]++
+		c.extra[a.gameAt[i]+g.Outcome(line)]++
 	}
 	a.decks++
 }
@@ -729,6 +796,9 @@ func (a *Auditor) Report() *Report {
 	}
 	d := c.decks
 	r := &Report{N: s.n, Copies: s.k, Deck: s.N, Dealt: s.m, Decks: d, Alpha: a.alpha, Positions: c.pos, Adjacency: c.adj}
+	if a.most > 0 {
+		r.Used, r.MostDealt = a.games[0].Name, a.most
+	}
 	add := func(name string, min int64, run func() (stat, df, p float64, note string)) {
 		t := Test{Name: name, MinDecks: min, P: math.NaN(), Holm: math.NaN(), Worst: -1}
 		switch why := a.applies(name); {

@@ -23,10 +23,22 @@ const (
 	undecided             // numbers of a partial deal, before a line holds card 0 or card n
 )
 
+// lengths is what sets the length of a line.
+type lengths int
+
+const (
+	fixedLength lengths = iota // the first line
+	usedLengths                // the game's rules: a line holds the cards its outcome uses
+	maybeUsed                  // either: every line so far holds the game's Cards, all of them used
+)
+
 // decoder turns lines into decks of card indices.
 type decoder struct {
 	n, k, deck, m int // the first m of the deck = n·k cards, k copies of each of n
 	form          form
+	lengths       lengths
+	game          Game // the one game, if its rules may set the lengths
+	least, most   int  // the fewest and the most cards game.Uses allows
 	stated        bool           // the form of numbers is -base's
 	labels        map[string]int // labelled: label to index
 	names         []string       // labelled: index to label
@@ -146,6 +158,19 @@ func (d *decoder) first(line []byte, r *Reader) ([]int, error) {
 			return nil, &OptionError{fmt.Errorf("-deck %d: %d distinct cards, want at most %d (-copies K for a shoe)", o.Deck, d.n, MaxCards)}
 		}
 	}
+	if g := o.Games; len(g) == 1 && g[0].Uses != nil && o.Deck > 0 && o.Hand == 0 {
+		// A log of the cards each outcome uses: decided by the first
+		// line if it is shorter than the game reads, else held open
+		// (Reader.decideLengths).
+		d.game = g[0]
+		d.least, d.most = d.game.Uses(nil)
+		switch {
+		case d.least <= m && m < d.game.Cards:
+			d.lengths, d.m = usedLengths, d.least
+		case d.game.Cards <= m && m <= d.most:
+			d.lengths = maybeUsed
+		}
+	}
 	switch {
 	case m > d.deck:
 		return nil, fmt.Errorf("%d cards, more than the %d of -deck %d", m, d.deck, d.deck)
@@ -263,7 +288,7 @@ func (d *decoder) checkGames(games []Game) error {
 		switch {
 		case d.n != 52:
 			return fmt.Errorf("-game %s: needs the 52 cards of a standard deck, not %d", g.Name, d.n)
-		case d.m < g.Cards:
+		case d.m < g.Cards && d.lengths != usedLengths:
 			return fmt.Errorf("-game %s: reads %d cards, and a line holds %d", g.Name, g.Cards, d.m)
 		}
 		if _, err := g.Probs(d.k); err != nil {
@@ -271,6 +296,19 @@ func (d *decoder) checkGames(games []Game) error {
 		}
 	}
 	return nil
+}
+
+// checkLength says why line, decoded, is not as long as the lengths
+// rule says, if it is not; and the fewest cards the rule wants.
+func (d *decoder) checkLength(line []int) (want int, err error) {
+	if d.lengths == usedLengths {
+		want, _ = d.game.Uses(line)
+		return want, usedLength(d.game, line)
+	}
+	if len(line) != d.m {
+		return d.m, fmt.Errorf("%d cards, want %d", len(line), d.m)
+	}
+	return d.m, nil
 }
 
 // decode parses a line into deck (len m) and checks it. The cards are

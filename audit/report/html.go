@@ -42,6 +42,8 @@ type htmlJSON struct {
 	Decks    json.Number  `json:"decks"`
 	Shape    string       `json:"shape"`
 	N        json.Number  `json:"n"`
+	Used     string       `json:"used"`
+	Most     *json.Number `json:"most_dealt"`
 	Alpha    json.Number  `json:"alpha"`
 	Verdict  string       `json:"verdict"`
 	Blank    json.Number  `json:"trailing_blank_lines"`
@@ -452,7 +454,7 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <tr><th>Distinct cards (n)</th><td data-field="n">{{.J.N}}</td></tr>
 <tr><th>Copies of each card</th><td data-field="copies">{{.Copies}}</td></tr>
 <tr><th>Cards in a {{.Shuffled}}</th><td data-field="deck">{{.Deck}}</td></tr>
-<tr><th>Cards a line holds</th><td data-field="dealt">{{.Dealt}}</td></tr>
+{{if .J.Used}}<tr><th>Cards a line holds</th><td><span data-field="dealt">{{.Dealt}}</span> to <span data-field="most_dealt">{{.J.Most}}</span>, as <span data-field="used">{{.J.Used}}</span> uses them; every other test sees the first {{.Dealt}}</td></tr>{{else}}<tr><th>Cards a line holds</th><td data-field="dealt">{{.Dealt}}</td></tr>{{end}}
 <tr><th>Trailing blank lines</th><td data-field="trailing_blank_lines">{{.J.Blank}}</td></tr>
 {{with .J.Cut}}<tr><th>Last line, cut short, left out</th><td data-field="cut_short_line">{{.}}</td></tr>
 {{end}}{{with .J.MaxDecks}}<tr><th>Stopped at -max-decks</th><td data-field="max_decks">{{.}}</td></tr>

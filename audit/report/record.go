@@ -55,9 +55,15 @@ func note(t audit.Test, card func(int) string) string {
 // Describe says what was audited, as "100000 decks of 52 cards".
 //
 // Or: "5000 shoes of 6 decks of 52 cards (312 cards)", "100000 deals of
-// the first 5 cards of a deck of 52", and so on.
+// the first 5 cards of a deck of 52", "20000 deals of the 4 to 6 cards
+// baccarat uses, from a shoe of 8 decks of 52 cards (416 cards)", and so
+// on.
 func Describe(r *audit.Report) string {
 	switch whole := r.Dealt == r.Deck; {
+	case r.Used != "" && r.Copies == 1:
+		return fmt.Sprintf("%d deals of the %d to %d cards %s uses, from a deck of %d", r.Decks, r.Dealt, r.MostDealt, r.Used, r.Deck)
+	case r.Used != "":
+		return fmt.Sprintf("%d deals of the %d to %d cards %s uses, from a shoe of %d decks of %d cards (%d cards)", r.Decks, r.Dealt, r.MostDealt, r.Used, r.Copies, r.N, r.Deck)
 	case whole && r.Copies == 1:
 		return fmt.Sprintf("%d decks of %d cards", r.Decks, r.N)
 	case whole:
@@ -76,7 +82,10 @@ func shapeText(r *audit.Report) string {
 	if r.Copies > 1 {
 		s = fmt.Sprintf("shoe of %d decks of %d cards", r.Copies, r.N)
 	}
-	if r.Dealt < r.Deck {
+	switch {
+	case r.Used != "":
+		s = fmt.Sprintf("first %d to %d cards of a %s, as %s uses them", r.Dealt, r.MostDealt, s, r.Used)
+	case r.Dealt < r.Deck:
 		s = fmt.Sprintf("first %d cards of a %s", r.Dealt, s)
 	}
 	return s
@@ -151,22 +160,26 @@ func (e *errWriter) Write(p []byte) (int, error) {
 
 // jsonReport is the JSON report.
 type jsonReport struct {
-	Tool     string     `json:"tool"`
-	Version  string     `json:"version"`
-	Input    string     `json:"input"`
-	SHA256   string     `json:"sha256"`
-	Decks    int64      `json:"decks"`
-	Shape    string     `json:"shape"`
-	N        int        `json:"n"`      // distinct cards
-	Copies   int        `json:"copies"` // of each card in the shuffled deck or shoe
-	Deck     int        `json:"deck"`   // cards in the shuffled deck or shoe
-	Dealt    int        `json:"dealt"`  // cards a line holds
-	Alpha    float64    `json:"alpha"`
-	Verdict  string     `json:"verdict"`
-	Blank    int        `json:"trailing_blank_lines"`
-	Cut      int        `json:"cut_short_line,omitempty"` // the number of the last line, cut short and not audited
-	MaxDecks int64      `json:"max_decks,omitempty"`      // the reading stopped at -max-decks
-	Tests    []jsonTest `json:"tests"`
+	Tool    string `json:"tool"`
+	Version string `json:"version"`
+	Input   string `json:"input"`
+	SHA256  string `json:"sha256"`
+	Decks   int64  `json:"decks"`
+	Shape   string `json:"shape"`
+	N       int    `json:"n"`      // distinct cards
+	Copies  int    `json:"copies"` // of each card in the shuffled deck or shoe
+	Deck    int    `json:"deck"`   // cards in the shuffled deck or shoe
+	Dealt   int    `json:"dealt"`  // cards a line holds; the fewest, with Used
+	// Used is the game whose rules set each line's length, Dealt to
+	// MostDealt cards; every test but its own sees the first Dealt.
+	Used      string     `json:"used,omitempty"`
+	MostDealt int        `json:"most_dealt,omitempty"`
+	Alpha     float64    `json:"alpha"`
+	Verdict   string     `json:"verdict"`
+	Blank     int        `json:"trailing_blank_lines"`
+	Cut       int        `json:"cut_short_line,omitempty"` // the number of the last line, cut short and not audited
+	MaxDecks  int64      `json:"max_decks,omitempty"`      // the reading stopped at -max-decks
+	Tests     []jsonTest `json:"tests"`
 }
 
 // jsonTest is a test of the -json output; the numbers are null when the
@@ -196,7 +209,7 @@ type jsonTest struct {
 func JSON(w io.Writer, rec *Record) error {
 	r, in := rec.Report, rec.Input
 	j := jsonReport{Tool: rec.Tool, Version: rec.Version, Input: rec.Source, SHA256: hex.EncodeToString(in.SHA256),
-		Decks: r.Decks, Shape: shapeText(r), N: r.N, Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt,
+		Decks: r.Decks, Shape: shapeText(r), N: r.N, Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt, Used: r.Used, MostDealt: r.MostDealt,
 		Alpha: r.Alpha, Verdict: r.Verdict, Blank: in.Blank, Tests: []jsonTest{}}
 	if in.Limited {
 		j.MaxDecks = rec.MaxDecks
