@@ -37,8 +37,8 @@ type decoder struct {
 	n, k, deck, m int // the first m of the deck = n·k cards, k copies of each of n
 	form          form
 	lengths       lengths
-	game          Game // the one game, if its rules may set the lengths
-	least, most   int  // the fewest and the most cards game.Uses allows
+	game          Game           // the one game, if its rules may set the lengths
+	least, most   int            // the fewest and the most cards game.Uses allows
 	stated        bool           // the form of numbers is -base's
 	labels        map[string]int // labelled: label to index
 	names         []string       // labelled: index to label

@@ -213,7 +213,7 @@ type chunk struct {
 	n     int
 	opts  audit.Options // the shape: Copies, Dealt, Hand, Games, Used
 	decks []int
-	lens  []int // opts.Used: each line's length
+	lens  []int   // opts.Used: each line's length
 	bad   []error // *audit.LineError
 	done  bool
 	err   error // what ended the log, if not its end
