@@ -195,19 +195,19 @@ func (t Test) Ran() bool { return t.Skipped == "" }
 
 // Report is the result of an audit.
 type Report struct {
-	N      int // distinct cards
-	Copies int // copies of each card in the shuffled deck or shoe
-	Deck   int // cards in the shuffled deck or shoe: N·Copies
-	Dealt  int // cards a line holds: the first Dealt of the Deck
+	N       int     // distinct cards
+	Copies  int     // copies of each card in the shuffled deck or shoe
+	Deck    int     // cards in the shuffled deck or shoe: N·Copies
+	Dealt   int     // cards a line holds: the first Dealt of the Deck
+	Decks   int64   // decks audited
+	Alpha   float64 // family-wise significance level
+	Verdict string  // Pass, Fail, or Inconclusive when no test that could fail ran
+	Tests   []Test  // in the order of the package documentation
 	// Used names the game whose rules set each line's length
 	// ([Options].Used): a line holds Dealt to MostDealt cards, and every
 	// test but the game's sees its first Dealt. Empty otherwise.
 	Used      string
 	MostDealt int
-	Decks     int64   // decks audited
-	Alpha     float64 // family-wise significance level
-	Verdict   string  // Pass, Fail, or Inconclusive when no test that could fail ran
-	Tests     []Test  // in the order of the package documentation
 	// Positions[c*Dealt+j] is the number of decks with card c at place j,
 	// and Adjacency[a*N+b] the number with card b directly after card a.
 	Positions, Adjacency []int64
