@@ -160,26 +160,24 @@ func (e *errWriter) Write(p []byte) (int, error) {
 
 // jsonReport is the JSON report.
 type jsonReport struct {
-	Tool    string `json:"tool"`
-	Version string `json:"version"`
-	Input   string `json:"input"`
-	SHA256  string `json:"sha256"`
-	Decks   int64  `json:"decks"`
-	Shape   string `json:"shape"`
-	N       int    `json:"n"`      // distinct cards
-	Copies  int    `json:"copies"` // of each card in the shuffled deck or shoe
-	Deck    int    `json:"deck"`   // cards in the shuffled deck or shoe
-	Dealt   int    `json:"dealt"`  // cards a line holds; the fewest, with Used
-	// Used is the game whose rules set each line's length, Dealt to
-	// MostDealt cards; every test but its own sees the first Dealt.
-	Used      string     `json:"used,omitempty"`
-	MostDealt int        `json:"most_dealt,omitempty"`
-	Alpha     float64    `json:"alpha"`
-	Verdict   string     `json:"verdict"`
-	Blank     int        `json:"trailing_blank_lines"`
-	Cut       int        `json:"cut_short_line,omitempty"` // the number of the last line, cut short and not audited
-	MaxDecks  int64      `json:"max_decks,omitempty"`      // the reading stopped at -max-decks
-	Tests     []jsonTest `json:"tests"`
+	Tool     string     `json:"tool"`
+	Version  string     `json:"version"`
+	Input    string     `json:"input"`
+	SHA256   string     `json:"sha256"`
+	Decks    int64      `json:"decks"`
+	Shape    string     `json:"shape"`
+	N        int        `json:"n"`      // distinct cards
+	Copies   int        `json:"copies"` // of each card in the shuffled deck or shoe
+	Deck     int        `json:"deck"`   // cards in the shuffled deck or shoe
+	Dealt    int        `json:"dealt"`  // cards a line holds; with Used, the fewest, which every other test sees
+	Alpha    float64    `json:"alpha"`
+	Verdict  string     `json:"verdict"`
+	Blank    int        `json:"trailing_blank_lines"`
+	Cut      int        `json:"cut_short_line,omitempty"` // the number of the last line, cut short and not audited
+	MaxDecks int64      `json:"max_decks,omitempty"`      // the reading stopped at -max-decks
+	Used     string     `json:"used,omitempty"`           // the game whose rules set each line's length
+	Most     int        `json:"most_dealt,omitempty"`     // with Used, the most cards a line may hold
+	Tests    []jsonTest `json:"tests"`
 }
 
 // jsonTest is a test of the -json output; the numbers are null when the
@@ -209,7 +207,7 @@ type jsonTest struct {
 func JSON(w io.Writer, rec *Record) error {
 	r, in := rec.Report, rec.Input
 	j := jsonReport{Tool: rec.Tool, Version: rec.Version, Input: rec.Source, SHA256: hex.EncodeToString(in.SHA256),
-		Decks: r.Decks, Shape: shapeText(r), N: r.N, Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt, Used: r.Used, MostDealt: r.MostDealt,
+		Decks: r.Decks, Shape: shapeText(r), N: r.N, Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt, Used: r.Used, Most: r.MostDealt,
 		Alpha: r.Alpha, Verdict: r.Verdict, Blank: in.Blank, Tests: []jsonTest{}}
 	if in.Limited {
 		j.MaxDecks = rec.MaxDecks
