@@ -378,7 +378,8 @@ func shellQuote(s string) string {
 // TestHTMLGame: a game's row gives each outcome with its observed and
 // expected count, the page's figures the JSON's; the observed counts sum to
 // the deals, the expected are the deals times the game's exact chances;
-// and a game test with too few deals to run gives them too.
+// and a game test with too few deals to run gives them too. A log of the
+// cards each coup uses shows its lengths, as the JSON has them.
 func TestHTMLGame(t *testing.T) {
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "coups.txt"), filepath.Join(dir, "report.html")
@@ -421,4 +422,14 @@ func TestHTMLGame(t *testing.T) {
 		assert.Equal(t, strings.Join(want, ", "), row["expected"])
 		assert.Equal(t, lines == 20, row["pass"] == "null", "the test runs at 3000 deals, not at 20")
 	}
+	// The cards each coup uses: the page says how many a line holds.
+	require.NoError(t, os.WriteFile(in, []byte(coups(3000, 5, false)), 0o644))
+	stdout, errs, code := audited(t, "-in", in, "-deck", "416", "-game", "baccarat", "-json", "-html", out)
+	require.Equal(t, 0, code, errs)
+	raw, err := os.ReadFile(out)
+	require.NoError(t, err)
+	p := readPage(t, raw)
+	checkAgainstJSON(t, p, []byte(stdout))
+	assert.Equal(t, map[string]string{"dealt": "4", "most_dealt": "6", "used": "baccarat", "shape": "first 4 to 6 cards of a shoe of 8 decks of 52 cards, as baccarat uses them"},
+		map[string]string{"dealt": p.fields["dealt"], "most_dealt": p.fields["most_dealt"], "used": p.fields["used"], "shape": p.fields["shape"]})
 }
