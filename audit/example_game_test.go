@@ -2,7 +2,9 @@ package audit_test
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/fairshuffle/shuffle/audit"
 )
@@ -74,4 +76,33 @@ func ExampleTest_outcomes() {
 	// two pair           935     950.8
 	// three of a kind    417     422.6
 	// true
+}
+
+// A baccarat log of the cards each coup uses, 4, 5 or 6: the reader checks
+// each line's length against the tableau and audits the log with
+// Options.Used, every test but baccarat's on the first 4 cards.
+func ExampleOptions_used() {
+	fmt.Println(audit.Baccarat.Uses(nil))
+	log := strings.NewReader("4C 8D 5H KS\n10C 3D 2H KS 9C 5D\nQC 4D 6H AS 3C\n10C 3D 2H KS\n")
+	r := audit.NewReader(log, audit.ReadOptions{Name: "coups.txt", Deck: 416, Games: []audit.Game{audit.Baccarat}})
+	for {
+		coup, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(len(coup), "cards:", audit.Baccarat.Outcomes[audit.Baccarat.Outcome(coup)])
+	}
+	o := r.Options(audit.Options{})
+	fmt.Println(o.Used, o.Dealt)
+	// Output:
+	// 4 6
+	// 4 cards: player
+	// 6 cards: banker
+	// 5 cards: banker
+	// coups.txt: line 4: 4 cards, want 5 or 6 by the rules of game baccarat
+	// true 4
 }

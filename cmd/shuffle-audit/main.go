@@ -148,7 +148,7 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	base := fs.Int("base", 0, "with numbers: they count from `B`, 0 or 1 (default: from the smallest on a whole deck's first line; with -deck, as the first line with card 0 or card n shows)")
 	fs.IntVar(&c.copies, "copies", 0, "with -deck and numbers: the shuffled deck is a shoe of `K` copies of each of its N/K cards (default 1)")
 	fs.IntVar(&c.hand, "hand", 0, "also test that every set of `K` cards is as likely as any other to be the first K of a line (a deck of distinct cards; K up to the cards a line holds)")
-	game := fs.String("game", "", "also test the outcomes of card games dealt from each line's first cards, comma-separated: "+strings.Join(gameNames(), ", ")+" (the 52 standard cards)")
+	game := fs.String("game", "", "also test the outcomes of card games dealt from each line's first cards, comma-separated: "+strings.Join(gameNames(), ", ")+" (the 52 standard cards; with -deck, -game baccarat alone reads lines of the 4 to 6 cards each coup uses, checked against the tableau)")
 	fs.Int64Var(&c.maxDecks, "max-decks", 0, "stop after `N` decks, and end the -exec program (default: all)")
 	fs.BoolVar(&c.strict, "strict", false, "a last line cut short (no newline and fewer cards than the others) is a bad line, not left out with a warning")
 	fs.IntVar(&c.batch, "batch", 0, "decks per batch of the second level (default: the largest power of two from 1024 to 8192 that gives 20 batches)")
