@@ -11,8 +11,9 @@
 //	fmt.Println(r.Verdict) // "pass", "fail", or "inconclusive" if too few decks
 //
 // A log of decks as text, one a line, as shuffle-audit reads it (numbers
-// from 0 or from 1, zero-padded or not, card labels, shoes, the first cards
-// of deals), is read by a [Reader], which checks every line: a bad one is a
+// from 0 or from 1, as [ReadOptions].Base says or the log shows,
+// zero-padded or not, card labels, shoes, the first cards of deals), is
+// read by a [Reader], which checks every line: a bad one is a
 // [*LineError] that says where it is and what is wrong.
 //
 //	r := audit.NewReader(f, audit.ReadOptions{Name: "decks.txt"})
@@ -26,7 +27,8 @@
 // ([Options].Copies: each card k times), the first cards dealt from each
 // deck or shoe ([Options].Dealt), the sets of cards a hand is dealt
 // ([Options].Hand) and the outcomes of card games ([Options].Games:
-// [Poker], [Baccarat], or a [Game] of one's own).
+// [Poker], [Baccarat], or a [Game] of one's own), also from logs of just
+// the cards each outcome uses ([Options].Used: 4 to 6 a baccarat coup).
 //
 // The battery (test names as in [Test].Name), for lines of m cards dealt
 // from N = kn cards, k copies of each of n:
