@@ -62,7 +62,9 @@ func TestGames(t *testing.T) {
 	ch.Report(t)
 	for _, c := range []struct{ input, args, why string }{
 		{deal(8, 6, 10, nil), "-deck 416 -game poker", "-game poker: audit: game poker: 8 decks: defined for 1 deck only"},
-		{deal(1, 4, 10, nil), "-deck 52 -game baccarat", "-game baccarat: reads 6 cards, and a line holds 4"},
+		{deal(1, 3, 10, nil), "-deck 52 -game baccarat", "-game baccarat: reads 6 cards, and a line holds 3"},
+		// Four cards may be a whole coup; this one's is not.
+		{deal(1, 4, 10, nil), "-deck 52 -game baccarat", "line 1: 4 cards, want 5 or 6 by the rules of game baccarat"},
 		{"0 1 2 3 4 5 6 7 8 9\n", "-game baccarat", "-game baccarat: needs the 52 cards of a standard deck, not 10"},
 		{deal(1, 6, 10, nil), "-deck 52 -game blackjack", `-game: no game "blackjack"`},
 	} {
