@@ -289,10 +289,8 @@ type nulls struct {
 // New returns an Auditor for lines of the first opts.Dealt cards of a deck
 // or shoe of opts.Copies copies of n distinct cards.
 //
-// It panics if n < 3, Alpha is outside [0, 1), Batch, Copies or Dealt is
-// negative, Dealt > n·Copies, Hand is negative, above Dealt, of a shoe or too
-// large, or Used is set without one game of Games with Uses, whose fewest
-// cards are fewer than the shoe's and Dealt if it is set.
+// It panics if n < 3, Alpha is outside [0, 1), Batch, Copies, Dealt or Hand
+// is negative or too large, or Used lacks the one game with Uses it needs.
 func New(n int, opts Options) *Auditor {
 	k, m := max(opts.Copies, 1), opts.Dealt
 	switch {
@@ -531,11 +529,10 @@ func (a *Auditor) Dealt() int { return a.s.m }
 func (a *Auditor) Decks() int64 { return a.decks }
 
 // Add audits one line, deck[j] the card at place j: the first Dealt cards
-// of a shuffled deck or shoe, each in 0..n−1; with [Options].Used, the
-// cards the game's outcome uses, Dealt or more.
+// of a shuffled deck or shoe, each in 0..n−1.
 //
-// A card may come up to Copies times. If deck is not such a line, Add returns
-// an error that says why and counts nothing. It keeps no reference to deck.
+// A card may come up to Copies times; with [Options].Used, deck holds the cards
+// its game uses. Else Add returns an error and counts nothing. It keeps no reference to deck.
 func (a *Auditor) Add(deck []int) error {
 	if a.s.perm() {
 		return a.addPerm(deck)

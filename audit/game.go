@@ -192,9 +192,8 @@ const (
 // Baccarat is the winner of the first coup of punto banco from the shoe, by
 // the standard tableau, no card burned: player, banker or tie.
 //
-// Outcome reads at most six cards in constant time, only those the coup
-// uses (Uses says how many: 4, 5 or 6); Probs is exact for 1 to 2²⁰ decks,
-// about 1 ms a call.
+// Outcome reads the 4 to 6 cards the coup uses (Uses) in constant time;
+// Probs is exact for 1 to 2²⁰ decks, about 1 ms a call.
 var Baccarat = Game{
 	Name:     "baccarat",
 	Outcomes: []string{"player", "banker", "tie"},

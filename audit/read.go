@@ -56,6 +56,7 @@ type ReadOptions struct {
 // Base is how a log numbers its cards: see [ReadOptions].Base.
 type Base int
 
+// The values of [Base].
 const (
 	// Inferred: whole decks count from their smallest number, 0 or 1;
 	// partial deals as the first line that holds card 0 or card N/k

@@ -55,9 +55,7 @@ func note(t audit.Test, card func(int) string) string {
 // Describe says what was audited, as "100000 decks of 52 cards".
 //
 // Or: "5000 shoes of 6 decks of 52 cards (312 cards)", "100000 deals of
-// the first 5 cards of a deck of 52", "20000 deals of the 4 to 6 cards
-// baccarat uses, from a shoe of 8 decks of 52 cards (416 cards)", and so
-// on.
+// the first 5 cards of a deck of 52", "20000 deals of the 4 to 6 cards…".
 func Describe(r *audit.Report) string {
 	switch whole := r.Dealt == r.Deck; {
 	case r.Used != "" && r.Copies == 1:
