@@ -68,8 +68,8 @@ const (
 	FromOne
 )
 
-// held is a line held back: its number, its cards, and whether it lacks a
-// newline.
+// held is a line held back: its number, how many cards it holds, and
+// whether it lacks a newline.
 type held struct {
 	no, n int
 	cut   bool
