@@ -11,8 +11,9 @@
 //	fmt.Println(r.Verdict) // "pass", "fail", or "inconclusive" if too few decks
 //
 // A log of decks as text, one a line, as shuffle-audit reads it (numbers
-// from 0 or from 1, zero-padded or not, card labels, shoes, the first cards
-// of deals), is read by a [Reader], which checks every line: a bad one is a
+// from 0 or from 1, as [ReadOptions].Base says or the log shows,
+// zero-padded or not, card labels, shoes, the first cards of deals), is
+// read by a [Reader], which checks every line: a bad one is a
 // [*LineError] that says where it is and what is wrong.
 //
 //	r := audit.NewReader(f, audit.ReadOptions{Name: "decks.txt"})
@@ -26,7 +27,8 @@
 // ([Options].Copies: each card k times), the first cards dealt from each
 // deck or shoe ([Options].Dealt), the sets of cards a hand is dealt
 // ([Options].Hand) and the outcomes of card games ([Options].Games:
-// [Poker], [Baccarat], or a [Game] of one's own).
+// [Poker], [Baccarat], or a [Game] of one's own), also from logs of just
+// the cards each outcome uses ([Options].Used: 4 to 6 a baccarat coup).
 //
 // The battery (test names as in [Test].Name), for lines of m cards dealt
 // from N = kn cards, k copies of each of n:
@@ -130,6 +132,11 @@ type Options struct {
 	// Games adds a test for each game: its outcomes of the first cards
 	// of each line against their exact chances. They need n = 52.
 	Games []Game
+	// Used says a line holds just the cards its outcome uses, by the
+	// rules of the one game of Games, whose Uses is set (a baccarat coup:
+	// 4, 5 or 6 cards). Dealt, 0 or that game's fewest, is then how many
+	// cards of each line every other test sees; the game sees them all.
+	Used bool
 }
 
 // DefaultAlpha is the family-wise level used when [Options].Alpha is 0.
@@ -176,6 +183,13 @@ type Test struct {
 	// Batches are, for a second-level test that ran, the p-values of its
 	// batches in the order they were dealt.
 	Batches []float64
+	// Outcomes are, for a game's test, the game's outcomes; Observed[i]
+	// is how many lines gave outcome i, and Expected[i] how many a uniform
+	// shuffle gives on average: the lines times the outcome's chance.
+	// They are set whether or not the test ran.
+	Outcomes []string
+	Observed []int64
+	Expected []float64
 }
 
 // Ran reports whether the test ran.
@@ -191,6 +205,11 @@ type Report struct {
 	Alpha   float64 // family-wise significance level
 	Verdict string  // Pass, Fail, or Inconclusive when no test that could fail ran
 	Tests   []Test  // in the order of the package documentation
+	// Used names the game whose rules set each line's length
+	// ([Options].Used): a line holds Dealt to MostDealt cards, and every
+	// test but the game's sees its first Dealt. Empty otherwise.
+	Used      string
+	MostDealt int
 	// Positions[c*Dealt+j] is the number of decks with card c at place j,
 	// and Adjacency[a*N+b] the number with card b directly after card a.
 	Positions, Adjacency []int64
@@ -233,6 +252,7 @@ type Auditor struct {
 	sorted  []int // the hand test's first cards, sorted
 	hand    *hands
 	games   []Game
+	most    int         // Options.Used: the most cards a line may hold; 0 otherwise
 	gameAt  []int       // where each game's outcomes start in the counts' extra table
 	gameP   [][]float64 // each game's chances
 	buf     []byte
@@ -269,8 +289,8 @@ type nulls struct {
 // New returns an Auditor for lines of the first opts.Dealt cards of a deck
 // or shoe of opts.Copies copies of n distinct cards.
 //
-// It panics if n < 3, Alpha is outside [0, 1), Batch, Copies or Dealt is
-// negative, Dealt > n·Copies, or Hand is negative, above Dealt, of a shoe or too large.
+// It panics if n < 3, Alpha is outside [0, 1), Batch, Copies, Dealt or Hand
+// is negative or too large, or Used lacks the one game with Uses it needs.
 func New(n int, opts Options) *Auditor {
 	k, m := max(opts.Copies, 1), opts.Dealt
 	switch {
@@ -289,6 +309,17 @@ func New(n int, opts Options) *Auditor {
 	case opts.Hand < 0:
 		panic(fmt.Sprintf("audit: New: negative Hand %d", opts.Hand))
 	}
+	most := 0
+	if opts.Used {
+		if len(opts.Games) != 1 || opts.Games[0].Uses == nil {
+			panic(fmt.Sprintf("audit: New: Used with %d games, want one with Uses", len(opts.Games)))
+		}
+		least, hi := opts.Games[0].Uses(nil)
+		if m != 0 && m != least || least < 1 || least >= n*k || hi < least {
+			panic(fmt.Sprintf("audit: New: Used: game %s uses %d to %d cards, with Dealt = %d of %d", opts.Games[0].Name, least, hi, m, n*k))
+		}
+		m, most = least, hi
+	}
 	if m == 0 {
 		m = n * k
 	}
@@ -297,6 +328,7 @@ func New(n int, opts Options) *Auditor {
 		s: s, alpha: opts.Alpha,
 		visited: make([]bool, n), seen: make([]uint32, n),
 		seeds: [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()},
+		most:  most,
 		nulls: nullsFor(s),
 		logM:  lineOrders(s),
 	}
@@ -328,7 +360,7 @@ func New(n int, opts Options) *Auditor {
 		switch {
 		case n != 52:
 			panic(fmt.Sprintf("audit: New: game %s needs 52 cards, not %d", g.Name, n))
-		case g.Cards > m:
+		case g.Cards > m && most == 0:
 			panic(fmt.Sprintf("audit: New: game %s reads %d cards, more than the %d dealt", g.Name, g.Cards, m))
 		case err != nil:
 			panic("audit: New: " + err.Error())
@@ -499,13 +531,23 @@ func (a *Auditor) Decks() int64 { return a.decks }
 // Add audits one line, deck[j] the card at place j: the first Dealt cards
 // of a shuffled deck or shoe, each in 0..n−1.
 //
-// A card may come up to Copies times. If deck is not such a line, Add returns
-// an error that says why and counts nothing. It keeps no reference to deck.
+// A card may come up to Copies times; with [Options].Used, deck holds the cards
+// its game uses. Else Add returns an error and counts nothing. It keeps no reference to deck.
 func (a *Auditor) Add(deck []int) error {
 	if a.s.perm() {
 		return a.addPerm(deck)
 	}
 	s := a.s
+	line := deck
+	if a.most > 0 {
+		if err := usedLength(a.games[0], line); err != nil {
+			return err
+		}
+		if len(line) < s.m || len(line) > a.most { // a game's Uses that breaks its bounds
+			return fmt.Errorf("%d cards, want %d to %d", len(line), s.m, a.most)
+		}
+		deck = deck[:s.m]
+	}
 	if len(deck) != s.m {
 		return fmt.Errorf("%d cards, want %d", len(deck), s.m)
 	}
@@ -523,6 +565,9 @@ func (a *Auditor) Add(deck []int) error {
 		cur.at[c*s.k+int(cur.cnt[c])] = int32(j)
 		cur.cnt[c]++
 	}
+	if err := a.checkRest(line, s.m); err != nil {
+		return err
+	}
 	var prev *places
 	if a.decks > 0 {
 		prev = &a.last
@@ -532,10 +577,37 @@ func (a *Auditor) Add(deck []int) error {
 	if a.rounds != nil {
 		a.rounds.add(a.decks, deck, cur)
 	}
-	a.count(deck, l.cur)
+	a.count(deck, line, l.cur)
 	a.cur, a.last = a.last, a.cur
 	a.done(l)
 	return nil
+}
+
+// checkRest checks the cards of line after its first m, whose copies
+// a.cur counts: each in range and, with them, there at most k times.
+func (a *Auditor) checkRest(line []int, m int) error {
+	s, cnt := a.s, a.cur.cnt
+	var err error
+	j := m
+	for ; j < len(line); j++ {
+		c := line[j]
+		switch {
+		case uint(c) >= uint(s.n):
+			err = fmt.Errorf("card %d (number %d on the deck) is not in 0..%d", c, j+1, s.n-1)
+		case int(cnt[c]) == s.k && s.k == 1:
+			err = fmt.Errorf("card %d appears twice (number %d on the deck is the second)", c, j+1)
+		case int(cnt[c]) == s.k:
+			err = fmt.Errorf("card %d appears more than %d times (number %d on the deck is one too many)", c, s.k, j+1)
+		}
+		if err != nil {
+			break
+		}
+		cnt[c]++
+	}
+	for _, c := range line[m:j] { // the tables count the first m only
+		cnt[c]--
+	}
+	return err
 }
 
 // addPerm is Add for whole decks of distinct cards.
@@ -566,14 +638,15 @@ func (a *Auditor) addPerm(deck []int) error {
 	}
 	l := a.levels[0]
 	l.cur.add(deck, inv, prev, a.visited, a.planes)
-	a.count(deck, l.cur)
+	a.count(deck, deck, l.cur)
 	a.inv, a.prev = a.prev, a.inv
 	a.done(l)
 	return nil
 }
 
-// count adds what every shape shares: the repeats and the hands.
-func (a *Auditor) count(deck []int, c *counts[uint32]) {
+// count adds what every shape shares: the repeats, the hands and the
+// games, which see the whole line.
+func (a *Auditor) count(deck, line []int, c *counts[uint32]) {
 	if !math.IsNaN(a.logM) {
 		a.reps.add(a.key(deck))
 	}
@@ -581,7 +654,7 @@ func (a *Auditor) count(deck []int, c *counts[uint32]) {
 		c.extra[a.hand.bucket(deck, a.sorted)]++
 	}
 	for i, g := range a.games {
-		c.extra[a.gameAt[i]+g.Outcome(deck)]++
+		c.extra[a.gameAt[i]+g.Outcome(line)]++
 	}
 	a.decks++
 }
@@ -722,6 +795,9 @@ func (a *Auditor) Report() *Report {
 	}
 	d := c.decks
 	r := &Report{N: s.n, Copies: s.k, Deck: s.N, Dealt: s.m, Decks: d, Alpha: a.alpha, Positions: c.pos, Adjacency: c.adj}
+	if a.most > 0 {
+		r.Used, r.MostDealt = a.games[0].Name, a.most
+	}
 	add := func(name string, min int64, run func() (stat, df, p float64, note string)) {
 		t := Test{Name: name, MinDecks: min, P: math.NaN(), Holm: math.NaN(), Worst: -1}
 		switch why := a.applies(name); {
@@ -795,6 +871,13 @@ func (a *Auditor) Report() *Report {
 			x, df, pv := pooledChiSquare(c.extra[at:at+len(p)], p, float64(d))
 			return x, df, pv, "outcomes: " + strings.Join(g.Outcomes, ", ")
 		})
+		t := &r.Tests[len(r.Tests)-1]
+		t.Outcomes = slices.Clone(g.Outcomes)
+		t.Observed = slices.Clone(c.extra[at : at+len(p)])
+		t.Expected = make([]float64, len(p))
+		for j, pj := range p {
+			t.Expected[j] = float64(d) * pj
+		}
 	}
 	for _, t := range a.batch {
 		a.second(r, t, batchTests[t])

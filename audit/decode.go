@@ -8,6 +8,7 @@ import (
 	"hash"
 	"io"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,10 +23,23 @@ const (
 	undecided             // numbers of a partial deal, before a line holds card 0 or card n
 )
 
+// lengths is what sets the length of a line.
+type lengths int
+
+const (
+	fixedLength lengths = iota // the first line
+	usedLengths                // the game's rules: a line holds the cards its outcome uses
+	maybeUsed                  // either: every line so far holds the game's Cards, all of them used
+)
+
 // decoder turns lines into decks of card indices.
 type decoder struct {
 	n, k, deck, m int // the first m of the deck = n·k cards, k copies of each of n
 	form          form
+	lengths       lengths
+	game          Game           // the one game, if its rules may set the lengths
+	least, most   int            // the fewest and the most cards game.Uses allows
+	stated        bool           // the form of numbers is -base's
 	labels        map[string]int // labelled: label to index
 	names         []string       // labelled: index to label
 	fields        [][]byte
@@ -102,6 +116,9 @@ func (d *decoder) first(line []byte, r *Reader) ([]int, error) {
 	f := d.split(line)
 	m := len(f)
 	if _, ok := atoi(f[0]); o.Labels != nil || !ok {
+		if o.Base != Inferred {
+			return nil, &OptionError{errors.New("-base: the cards are labels, not numbers")}
+		}
 		d.form, d.labels, d.names = labelled, r.labels, o.Labels
 		if o.Labels == nil {
 			d.labels, d.names = standardLabels()
@@ -124,15 +141,34 @@ func (d *decoder) first(line []byte, r *Reader) ([]int, error) {
 		}
 		d.n, d.k, d.deck, d.m = n, deck/n, deck, m
 	case o.Deck == 0:
-		if err := d.wholeNumbers(f); err != nil {
+		if err := d.wholeNumbers(f, o.Base); err != nil {
 			return nil, err
 		}
 	default:
 		k := max(o.Copies, 1)
 		d.n, d.k, d.deck, d.m = o.Deck/k, k, o.Deck, m
-		d.form = undecided
+		d.form, d.stated = undecided, o.Base != Inferred
+		switch o.Base {
+		case FromZero:
+			d.form = fromZero
+		case FromOne:
+			d.form = fromOne
+		}
 		if d.n > MaxCards {
 			return nil, &OptionError{fmt.Errorf("-deck %d: %d distinct cards, want at most %d (-copies K for a shoe)", o.Deck, d.n, MaxCards)}
+		}
+	}
+	if g := o.Games; len(g) == 1 && g[0].Uses != nil && o.Deck > 0 && o.Hand == 0 {
+		// A log of the cards each outcome uses: decided by the first
+		// line if it is shorter than the game reads, else held open
+		// (Reader.decideLengths).
+		d.game = g[0]
+		d.least, d.most = d.game.Uses(nil)
+		switch {
+		case d.least <= m && m < d.game.Cards:
+			d.lengths, d.m = usedLengths, d.least
+		case d.game.Cards <= m && m <= d.most:
+			d.lengths = maybeUsed
 		}
 	}
 	switch {
@@ -156,8 +192,9 @@ func (d *decoder) first(line []byte, r *Reader) ([]int, error) {
 }
 
 // wholeNumbers sets the shape and form from a first line of numbers that
-// is a whole deck or shoe: 0..n−1 or 1..n, each card equally often.
-func (d *decoder) wholeNumbers(f [][]byte) error {
+// is a whole deck or shoe: 0..n−1 or 1..n, each card equally often, as
+// base says if it is not Inferred.
+func (d *decoder) wholeNumbers(f [][]byte, base Base) error {
 	m := len(f)
 	vals := make([]int, m)
 	lo, hi := -1, -1
@@ -180,6 +217,10 @@ func (d *decoder) wholeNumbers(f [][]byte) error {
 		return fmt.Errorf("%d cards, want at least 3", m)
 	case lo > 1:
 		return fmt.Errorf("no card 0 or 1: the cards are 0..n-1 or 1..n")
+	case base == FromZero && lo != 0:
+		return fmt.Errorf("no card 0, and -base 0 says the cards count from 0")
+	case base == FromOne && lo != 1:
+		return fmt.Errorf("card 0 (number %d on the line), and -base 1 says the cards count from 1", slices.Index(vals, 0)+1)
 	}
 	cnt := make([]int, hi+1)
 	for _, v := range vals {
@@ -247,7 +288,7 @@ func (d *decoder) checkGames(games []Game) error {
 		switch {
 		case d.n != 52:
 			return fmt.Errorf("-game %s: needs the 52 cards of a standard deck, not %d", g.Name, d.n)
-		case d.m < g.Cards:
+		case d.m < g.Cards && d.lengths != usedLengths:
 			return fmt.Errorf("-game %s: reads %d cards, and a line holds %d", g.Name, g.Cards, d.m)
 		}
 		if _, err := g.Probs(d.k); err != nil {
@@ -255,6 +296,19 @@ func (d *decoder) checkGames(games []Game) error {
 		}
 	}
 	return nil
+}
+
+// checkLength says why line, decoded, is not as long as the lengths
+// rule says, if it is not; and the fewest cards the rule wants.
+func (d *decoder) checkLength(line []int) (want int, err error) {
+	if d.lengths == usedLengths {
+		want, _ = d.game.Uses(line)
+		return want, usedLength(d.game, line)
+	}
+	if len(line) != d.m {
+		return d.m, fmt.Errorf("%d cards, want %d", len(line), d.m)
+	}
+	return d.m, nil
 }
 
 // decode parses a line into deck (len m) and checks it. The cards are
@@ -361,6 +415,9 @@ func (d *decoder) check(deck []int) error {
 				err = fmt.Errorf("card %d (number %d on the line) is not in 0..%d or 1..%d", v, i+1, d.n-1, d.n)
 			} else {
 				err = fmt.Errorf("card %d (number %d on the line) is not in %d..%d", v, i+1, lo, hi)
+				if d.stated {
+					err = fmt.Errorf("%w (-base %d)", err, lo)
+				}
 			}
 			break
 		}

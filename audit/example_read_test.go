@@ -49,3 +49,19 @@ func ExampleLineError() {
 	// Output:
 	// deals.txt 2 card AS is there twice (numbers 1 and 2 on the line)
 }
+
+// A partial deal whose lines never hold card 0 or card n does not say
+// whether its numbers count from 0 or from 1: ReadOptions.Base says it.
+func ExampleReadOptions_base() {
+	for _, base := range []audit.Base{audit.FromZero, audit.FromOne} {
+		r := audit.NewReader(strings.NewReader("13 26\n1 12\n"), audit.ReadOptions{Deck: 52, Base: base})
+		deal, err := r.Next()
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(r.Card(deal[0]), "is", audit.StandardCards()[deal[0]])
+	}
+	// Output:
+	// 13 is AD
+	// 13 is KC
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"strconv"
 	"sync"
 )
 
@@ -22,10 +23,18 @@ type Game struct {
 	Cards int
 	// Outcome returns the index in Outcomes of what the cards make, the
 	// first card dealt first. The cards are card numbers 0..51 (card c has
-	// rank c%13, ace first, and suit c/13), at least Cards of them; from a
+	// rank c%13, ace first, and suit c/13), at least Cards of them, or, if
+	// Uses is set, at least as many as it says the outcome uses; from a
 	// shoe of several decks a number may repeat. Outcome must not allocate
 	// and must not keep cards.
 	Outcome func(cards []int) int
+	// Uses, if not nil, says how many cards the outcome uses, so that a
+	// log may hold just those (see [Options].Used): given the first cards
+	// dealt, any number of them, it returns the fewest and the most cards
+	// the outcome can use, equal once the cards given decide it; Uses(nil)
+	// gives the bounds over every deal, the most at most Cards. It must
+	// not allocate and must not keep cards.
+	Uses func(cards []int) (least, most int)
 	// Probs returns the exact chance of each outcome when the cards are
 	// dealt from a uniformly shuffled shoe of decks 52-card decks, or an
 	// error naming the game and the deck count if the game is not defined
@@ -183,13 +192,14 @@ const (
 // Baccarat is the winner of the first coup of punto banco from the shoe, by
 // the standard tableau, no card burned: player, banker or tie.
 //
-// Outcome reads at most six cards in constant time; Probs is exact for 1 to
-// 2²⁰ decks, about 1 ms a call.
+// Outcome reads the 4 to 6 cards the coup uses (Uses) in constant time;
+// Probs is exact for 1 to 2²⁰ decks, about 1 ms a call.
 var Baccarat = Game{
 	Name:     "baccarat",
 	Outcomes: []string{"player", "banker", "tie"},
 	Cards:    6,
 	Outcome:  baccaratOutcome,
+	Uses:     baccaratUses,
 	Probs:    baccaratProbs,
 }
 
@@ -228,8 +238,8 @@ func baccaratResult(player, banker int) int {
 	return tie
 }
 
-// baccaratOutcome plays the coup dealt from cards[:6], from the top of the
-// shoe with no card burned. The cards go to the player, the banker, the
+// baccaratOutcome plays the coup dealt from the top of the shoe, with no
+// card burned, reading only the cards it uses (baccaratUses). The cards go to the player, the banker, the
 // player and the banker; then the player's third card if the player draws,
 // then the banker's third card if the banker draws (the next card, whether
 // or not the player drew). Aces count 1, twos to nines their face value,
@@ -244,7 +254,6 @@ func baccaratResult(player, banker int) int {
 // player's third card is an 8, on 4 if it is 2–7, on 5 if it is 4–7, on 6
 // if it is 6–7, and stands on 7.
 func baccaratOutcome(cards []int) int {
-	cards = cards[:6]
 	v := func(i int) int { return baccaratValue[cards[i]%13] }
 	player := (v(0) + v(2)) % 10
 	banker := (v(1) + v(3)) % 10
@@ -261,6 +270,32 @@ func baccaratOutcome(cards []int) int {
 		banker = (banker + v(next)) % 10
 	}
 	return baccaratResult(player, banker)
+}
+
+// baccaratUses says how many cards the coup that cards begin uses, by the
+// tableau of baccaratOutcome: 4 when either hand is a natural or both
+// stand, 5 when one hand draws, 6 when both do; before the first four
+// cards, 4 to 6, and before the player's third card, 5 or 6.
+func baccaratUses(cards []int) (least, most int) {
+	if len(cards) < 4 {
+		return 4, 6
+	}
+	v := func(i int) int { return baccaratValue[cards[i]%13] }
+	player := (v(0) + v(2)) % 10
+	banker := (v(1) + v(3)) % 10
+	switch {
+	case player >= 8 || banker >= 8:
+		return 4, 4
+	case player >= 6 && bankerDraws(banker, -1):
+		return 5, 5
+	case player >= 6:
+		return 4, 4
+	case len(cards) < 5:
+		return 5, 6
+	case bankerDraws(banker, v(4)):
+		return 6, 6
+	}
+	return 5, 5
 }
 
 // maxBaccaratDecks is the most decks Baccarat.Probs takes: enough for any
@@ -382,4 +417,21 @@ func coupTail(left *[10]uint64, rest uint64, player, banker int) (tail [baccarat
 		left[p3]++
 	}
 	return tail
+}
+
+// usedLength says why line is not as long as g's rules say its outcome
+// uses, if it is not.
+func usedLength(g Game, line []int) error {
+	least, most := g.Uses(line)
+	if least == most && least == len(line) {
+		return nil
+	}
+	want := strconv.Itoa(least)
+	switch {
+	case most == least+1:
+		want += fmt.Sprintf(" or %d", most)
+	case most > least:
+		want += fmt.Sprintf(" to %d", most)
+	}
+	return fmt.Errorf("%d cards, want %s by the rules of game %s", len(line), want, g.Name)
 }

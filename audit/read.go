@@ -48,6 +48,31 @@ type ReadOptions struct {
 	MaxDecks int64
 	// Strict makes a last line cut short a bad line, not left out.
 	Strict bool
+	// Base, for numbers, states whether they count from 0 or from 1; the
+	// zero value, Inferred, has the first line that shows it say so.
+	Base Base
+}
+
+// Base is how a log numbers its cards: see [ReadOptions].Base.
+type Base int
+
+// The values of [Base].
+const (
+	// Inferred: whole decks count from their smallest number, 0 or 1;
+	// partial deals as the first line that holds card 0 or card N/k
+	// shows, which a log may never do.
+	Inferred Base = iota
+	// FromZero: the cards are 0..n−1.
+	FromZero
+	// FromOne: the cards are 1..n.
+	FromOne
+)
+
+// held is a line held back: its number, how many cards it holds, and
+// whether it lacks a newline.
+type held struct {
+	no, n int
+	cut   bool
 }
 
 // LineError is a bad line of a log: where it is and what is wrong.
@@ -110,6 +135,9 @@ type Reader struct {
 	pos     int
 	bad     []error // bad lines not returned yet
 	pending []int   // undecided: the lines so far, as written
+	held    []held  // the lines of pending, when a game's rules may set their lengths
+	lens    []int   // usedLengths: the length of each line of out, from lpos
+	lpos    int
 	lineNo  int
 	blanks  int
 	decks   int64
@@ -119,7 +147,7 @@ type Reader struct {
 
 // NewReader returns a Reader of r. It panics if o is not a set of options
 // shuffle-audit's flags allow: Deck outside 3..MaxDeck, Copies without
-// Deck or not dividing it, a negative Hand or MaxDecks.
+// Deck or not dividing it, a negative Hand or MaxDecks, an unknown Base.
 func NewReader(r io.Reader, o ReadOptions) *Reader {
 	switch {
 	case o.Deck != 0 && (o.Deck < 3 || o.Deck > MaxDeck):
@@ -128,6 +156,8 @@ func NewReader(r io.Reader, o ReadOptions) *Reader {
 		panic(fmt.Sprintf("audit: NewReader: Copies = %d with Deck = %d", o.Copies, o.Deck))
 	case o.Hand < 0 || o.MaxDecks < 0:
 		panic(fmt.Sprintf("audit: NewReader: Hand = %d, MaxDecks = %d", o.Hand, o.MaxDecks))
+	case o.Base < Inferred || o.Base > FromOne:
+		panic(fmt.Sprintf("audit: NewReader: Base = %d, want Inferred, FromZero or FromOne", o.Base))
 	}
 	rd := &Reader{o: o, lr: newLineReader(r)}
 	if o.Labels != nil {
@@ -205,13 +235,18 @@ func (r *Reader) Next() ([]int, error) {
 			}
 			return nil, err
 		case r.pos < len(r.out):
-			deck := r.out[r.pos : r.pos+r.d.m]
-			r.pos += r.d.m
+			m := r.d.m
+			if r.lpos < len(r.lens) {
+				m = r.lens[r.lpos]
+				r.lpos++
+			}
+			deck := r.out[r.pos : r.pos+m]
+			r.pos += m
 			return deck, nil
 		case r.err != nil:
 			return nil, r.err
 		}
-		r.out, r.pos = r.out[:0], 0
+		r.out, r.pos, r.lens, r.lpos = r.out[:0], 0, r.lens[:0], 0
 		r.step()
 	}
 }
@@ -219,10 +254,11 @@ func (r *Reader) Next() ([]int, error) {
 // N returns the number of distinct cards, once Next has returned a deck.
 func (r *Reader) N() int { return r.d.n }
 
-// Options returns o with the log's shape set: Copies and Dealt, and
+// Options returns o with the log's shape set: Copies, Dealt and Used, and
 // ReadOptions' Hand and Games; valid once Next has returned a deck.
 func (r *Reader) Options(o Options) Options {
 	o.Copies, o.Dealt, o.Hand, o.Games = r.d.k, r.d.m, r.o.Hand, r.o.Games
+	o.Used = r.d.lengths == usedLengths
 	return o
 }
 
@@ -332,7 +368,15 @@ func (r *Reader) step() {
 			return
 		}
 		was = undecided
+		if d.lengths != fixedLength {
+			r.pending = append(r.pending, first...)
+			r.hold(len(first), nl)
+			return
+		}
 		r.out = append(r.out, first...)
+	} else if d.lengths != fixedLength {
+		r.stepUsed(line, nl)
+		return
 	} else {
 		r.out = slices.Grow(r.out, d.m)[:d.m]
 		if err := d.decode(line, r.out); err != nil {
@@ -362,16 +406,125 @@ func (r *Reader) step() {
 	}
 }
 
+// stepUsed reads a line of a log whose lengths a game's rules may set.
+func (r *Reader) stepUsed(line []byte, nl bool) {
+	d := &r.d
+	if f := len(d.split(line)); f < d.least || f > d.most {
+		r.badLine(r.lineNo, fmt.Errorf("%d cards, want %d to %d by the rules of game %s", f, d.least, d.most, d.game.Name))
+		return
+	}
+	at, f := len(r.pending), len(d.fields)
+	r.pending = slices.Grow(r.pending, f)[:at+f]
+	was := d.form
+	if err := d.decode(line, r.pending[at:]); err != nil {
+		r.pending = r.pending[:at]
+		r.badLine(r.lineNo, err)
+		return
+	}
+	if was == undecided && d.form == fromOne {
+		for i := range r.pending[:at] {
+			r.pending[i]--
+		}
+	}
+	r.hold(f, nl)
+}
+
+// hold holds the line of n cards at the end of pending, and releases what
+// it can.
+func (r *Reader) hold(n int, nl bool) {
+	r.held = append(r.held, held{r.lineNo, n, !nl})
+	r.decks++
+	r.release()
+}
+
+// release passes the lines held on, each checked against the rule of
+// lengths, once the numbering and that rule are known.
+func (r *Reader) release() {
+	d := &r.d
+	if d.form == undecided {
+		if len(r.pending) > maxPending {
+			r.finish(fmt.Errorf("cannot tell whether the cards count from 0 or from 1: none of the first %d lines holds card 0 or card %d", r.lineNo, d.n))
+		}
+		return
+	}
+	if d.lengths == maybeUsed {
+		r.decideLengths()
+		if d.lengths == maybeUsed && len(r.pending) <= maxPending {
+			return
+		}
+	}
+	if d.lengths == maybeUsed {
+		d.lengths = fixedLength // so many lines of the game's Cards, all used: either reading
+	}
+	at := 0
+	for _, h := range r.held {
+		line := r.pending[at : at+h.n]
+		at += h.n
+		want, err := d.checkLength(line)
+		switch {
+		case err == nil:
+			r.out = append(r.out, line...)
+			if d.lengths == usedLengths {
+				r.lens = append(r.lens, h.n)
+			}
+			continue
+		case h.cut && h.n < want && !r.o.Strict:
+			r.in.Cut = &CutLine{h.no, h.n, want}
+		case h.cut && h.n < want:
+			r.badLine(h.no, fmt.Errorf("%w (the last line, cut short: no newline)", err))
+		default:
+			r.badLine(h.no, err)
+		}
+		r.decks--
+	}
+	r.pending, r.held = r.pending[:0], r.held[:0]
+}
+
+// decideLengths decides, from the lines held, what sets the lengths of a
+// log whose first line holds as many cards as its game reads, all used: a
+// line of another length says the game's rules do; one of that length
+// whose outcome uses fewer, that the first line does.
+func (r *Reader) decideLengths() {
+	d := &r.d
+	at := 0
+	for _, h := range r.held {
+		line := r.pending[at : at+h.n]
+		at += h.n
+		least, most := d.game.Uses(line)
+		switch {
+		case h.n != d.m:
+			d.lengths, d.m = usedLengths, d.least
+			return
+		case least == most && least < h.n:
+			d.lengths = fixedLength
+			return
+		}
+	}
+}
+
 // finish ends the log with err, or io.EOF when err is nil.
 func (r *Reader) finish(err error) {
 	if err == nil && r.d.form == undecided && r.decks > 0 {
 		err = fmt.Errorf("cannot tell whether the cards count from 0 or from 1: no line holds card 0 or card %d", r.d.n)
 	}
+	if err == nil && len(r.held) > 0 {
+		// Lines held while the rule of lengths was open: if every one
+		// holds the game's Cards, all used, both readings agree.
+		if r.d.lengths == maybeUsed {
+			r.decideLengths()
+		}
+		if r.d.lengths == maybeUsed {
+			r.d.lengths = fixedLength
+		}
+		r.release()
+	}
 	r.in.SHA256, r.in.Blank = r.lr.sum(), r.blanks
 	r.in.Limited = r.o.MaxDecks > 0 && r.decks == r.o.MaxDecks
-	r.out, r.pos, r.pending = r.out[:0], 0, nil
+	r.pending, r.held = nil, nil
 	if err == nil {
 		err = io.EOF
+	} else {
+		r.out, r.pos, r.lens, r.lpos = r.out[:0], 0, r.lens[:0], 0
 	}
 	r.err = err
 }

@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -169,4 +171,177 @@ func TestNewReaderPanics(t *testing.T) {
 	for _, o := range []audit.ReadOptions{{Deck: 2}, {Deck: audit.MaxDeck + 1}, {Copies: 2}, {Deck: 52, Copies: 5}, {Hand: -1}, {MaxDecks: -1}} {
 		assert.Panics(t, func() { audit.NewReader(strings.NewReader(""), o) }, "%+v", o)
 	}
+}
+
+// TestReaderBase: a partial deal whose numbers never hold card 0 or card n
+// reads with Base FromZero and with FromOne, one card apart; a number out
+// of the stated range is a bad line that names it; whole decks must start
+// at the stated base; labels take no Base.
+func TestReaderBase(t *testing.T) {
+	log := "3 4\n5 6\n9 1\n"
+	_, errs := readAll(t, log, audit.ReadOptions{Deck: 10})
+	require.Len(t, errs, 1, "inferred: refused")
+	decks, errs := readAll(t, log, audit.ReadOptions{Deck: 10, Base: audit.FromZero})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{3, 4}, {5, 6}, {9, 1}}, decks)
+	decks, errs = readAll(t, log, audit.ReadOptions{Deck: 10, Base: audit.FromOne})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{2, 3}, {4, 5}, {8, 0}}, decks)
+
+	o := audit.ReadOptions{Name: "d", Deck: 10, Base: audit.FromOne}
+	decks, errs = readAll(t, "3 4\n0 6\n10 1\n", o)
+	assert.Equal(t, [][]int{{2, 3}, {9, 0}}, decks)
+	require.Len(t, errs, 1)
+	assert.EqualError(t, errs[0], "d: line 2: card 0 (number 1 on the line) is not in 1..10 (-base 1)")
+	o.Base = audit.FromZero
+	decks, errs = readAll(t, "3 4\n10 6\n0 1\n", o)
+	assert.Equal(t, [][]int{{3, 4}, {0, 1}}, decks)
+	require.Len(t, errs, 1)
+	assert.EqualError(t, errs[0], "d: line 2: card 10 (number 1 on the line) is not in 0..9 (-base 0)")
+
+	_, errs = readAll(t, "1 2 3\n", audit.ReadOptions{Name: "d", Base: audit.FromZero})
+	require.Len(t, errs, 2)
+	assert.EqualError(t, errs[0], "d: line 1: no card 0, and -base 0 says the cards count from 0")
+	_, errs = readAll(t, "2 0 1\n", audit.ReadOptions{Name: "d", Base: audit.FromOne})
+	require.Len(t, errs, 2)
+	assert.EqualError(t, errs[0], "d: line 1: card 0 (number 2 on the line), and -base 1 says the cards count from 1")
+	decks, errs = readAll(t, "2 0 1\n", audit.ReadOptions{Base: audit.FromZero})
+	assert.Empty(t, errs)
+	assert.Equal(t, [][]int{{2, 0, 1}}, decks)
+	_, errs = readAll(t, "AS KD\n", audit.ReadOptions{Deck: 52, Base: audit.FromOne})
+	var oe *audit.OptionError
+	require.Len(t, errs, 1)
+	require.ErrorAs(t, errs[0], &oe)
+	assert.EqualError(t, oe, "-base: the cards are labels, not numbers")
+	assert.Panics(t, func() { audit.NewReader(strings.NewReader(""), audit.ReadOptions{Base: 3}) })
+}
+
+// labelLines writes each line of cards, by their standard labels, as
+// numbers from 1.
+func labelLines(t *testing.T, log string) string {
+	t.Helper()
+	at := map[string]int{}
+	for i, l := range audit.StandardCards() {
+		at[l] = i
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(log, "\n") {
+		for i, f := range strings.Fields(line) {
+			c, ok := at[f]
+			require.True(t, ok, f)
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(c + 1))
+		}
+		if strings.HasSuffix(line, "\n") {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// TestReaderUsed: with -game baccarat alone and -deck, a log may hold the
+// 4, 5 or 6 cards each coup uses: every line's length is checked against
+// the tableau, and a line it does not allow is a bad line that says what it
+// wants; a log whose first line holds 6 cards, all used, is read as the
+// first line of another length or a 6-card line using fewer says (lines of
+// numbers are held until one says whether they count from 0 too); a log of
+// 6-card lines keeps its rule; the last line cut short is left out.
+func TestReaderUsed(t *testing.T) {
+	const (
+		six   = "10C 3D 2H KS 9C 5D\n" // player's 2 draws 9, banker's 3 draws 5
+		four  = "4C 8D 5H KS\n"        // naturals
+		five  = "QC 4D 6H AS 3C\n"     // player stands on 6, banker's 5 draws
+		four2 = "QC 4D 7H 2S\n"        // player stands on 7, banker on 6
+		six2  = "10C 3D 2H QS 9C 5D\n" // as six, without KS: as numbers from 1, no 52
+	)
+	o := audit.ReadOptions{Name: "coups", Deck: 416, Games: []audit.Game{audit.Baccarat}}
+	deals := func(log string) [][]int {
+		var d [][]int
+		for _, l := range strings.Split(strings.TrimSuffix(log, "\n"), "\n") {
+			var cards []int
+			for _, f := range strings.Fields(l) {
+				cards = append(cards, slices.Index(audit.StandardCards(), f))
+			}
+			d = append(d, cards)
+		}
+		return d
+	}
+	for _, log := range []string{four + six + five + four2, six + four + six + five, six + six + four2, five + four2 + six, six2 + six2 + five + four} {
+		for _, numbers := range []bool{false, true} {
+			in, o := log, o
+			if numbers {
+				in, o.Copies = labelLines(t, log), 8
+			}
+			r := audit.NewReader(strings.NewReader(in), o)
+			var got [][]int
+			for {
+				d, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				require.NoError(t, err, in)
+				got = append(got, slices.Clone(d))
+			}
+			assert.Equal(t, deals(log), got, in)
+			opts := r.Options(audit.Options{})
+			assert.True(t, opts.Used, in)
+			assert.Equal(t, 4, opts.Dealt, in)
+			rep, err := audit.NewReader(strings.NewReader(in), o).Audit(audit.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, [3]any{"baccarat", 4, 6}, [3]any{rep.Used, rep.Dealt, rep.MostDealt})
+		}
+	}
+
+	// Lines the tableau does not allow, after a first line that decides.
+	decks, errs := readAll(t, four+"10C 3D 2H KS\n"+"4C 8D 5H KS 9C 9D\n"+"QC 4D 6H AS\n"+"10C 3D 2H KS 9C\n"+"4C 8D 5H\n"+"4C 8D 5H KS 9C 9D 2C\n"+five+"10C 3D 2H", o)
+	assert.Equal(t, deals(four+five), decks)
+	var want []string
+	for _, e := range []string{
+		"line 2: 4 cards, want 5 or 6 by the rules of game baccarat",
+		"line 3: 6 cards, want 4 by the rules of game baccarat",
+		"line 4: 4 cards, want 5 by the rules of game baccarat",
+		"line 5: 5 cards, want 6 by the rules of game baccarat",
+		"line 6: 3 cards, want 4 to 6 by the rules of game baccarat",
+		"line 7: 7 cards, want 4 to 6 by the rules of game baccarat",
+	} {
+		want = append(want, "coups: "+e)
+	}
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Error())
+	}
+	assert.Equal(t, want, got)
+	r := audit.NewReader(strings.NewReader(four+"10C 3D 2H KS"), o)
+	rep, err := r.Audit(audit.Options{})
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, rep.Decks)
+	assert.Equal(t, &audit.CutLine{Line: 2, Cards: 4, Want: 5}, r.Input().Cut)
+	o.Strict = true
+	_, errs = readAll(t, four+"10C 3D 2H KS", o)
+	require.Len(t, errs, 1)
+	assert.EqualError(t, errs[0], "coups: line 2: 4 cards, want 5 or 6 by the rules of game baccarat (the last line, cut short: no newline)")
+	o.Strict = false
+
+	// A log of 6-card lines: a 6-card line whose coup uses fewer says so,
+	// before or after; so does the end of a log of 6-card coups.
+	for _, log := range []string{six + "4C 8D 5H KS 9C 9D\n" + four, "4C 8D 5H KS 9C 9D\n" + six + four} {
+		r := audit.NewReader(strings.NewReader(log), o)
+		decks, errs := readAll(t, log, o)
+		assert.Len(t, decks, 2)
+		require.Len(t, errs, 1)
+		assert.EqualError(t, errs[0], "coups: line 3: 4 cards, want 6")
+		_, err := r.Next()
+		require.NoError(t, err)
+		assert.Equal(t, audit.Options{Dealt: 6, Copies: 8, Games: o.Games}, r.Options(audit.Options{}))
+	}
+	r = audit.NewReader(strings.NewReader(six+six), o)
+	_, err = r.Next()
+	require.NoError(t, err)
+	assert.False(t, r.Options(audit.Options{}).Used)
+	// Not with two games, nor with -hand: the first line sets the length.
+	_, errs = readAll(t, four, audit.ReadOptions{Deck: 52, Games: []audit.Game{audit.Baccarat, audit.Poker}})
+	require.NotEmpty(t, errs)
+	assert.ErrorContains(t, errs[0], "-game baccarat: reads 6 cards, and a line holds 4")
 }

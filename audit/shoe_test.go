@@ -294,3 +294,85 @@ func TestOneCard(t *testing.T) {
 	}
 	checks.Report(t)
 }
+
+// TestUsed: baccarat coups of 8-deck shoes written as the 4 to 6 cards
+// each uses (Options.Used) audit as exactly as the first 6 cards of the
+// same shoes: the baccarat test's counts, expected counts, statistic and
+// p-value are the same; the other tests see the first 4 cards; fair coups
+// pass and a shoe re-dealt when the player would win fails. A line the
+// tableau does not allow is refused and counts nothing.
+func TestUsed(t *testing.T) {
+	checks := stattest.Checks{Rule: "fair coups must pass the audit at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000 an audit), biased ones fail baccarat at p < 1e-10; fixed seeds"}
+	for _, c := range []struct {
+		name string
+		bias bool
+	}{{"fair", false}, {"banker-friendly", true}} {
+		r := rand.New(rand.NewPCG(33, 1))
+		used := audit.New(52, audit.Options{Copies: 8, Games: []audit.Game{audit.Baccarat}, Used: true})
+		six := audit.New(52, audit.Options{Copies: 8, Dealt: 6, Games: []audit.Game{audit.Baccarat}})
+		require.Equal(t, 4, used.Dealt())
+		shoe := make([]int, 8*52)
+		for range 20000 {
+			for i := range shoe {
+				shoe[i] = i % 52
+			}
+			r.Shuffle(len(shoe), func(i, j int) { shoe[i], shoe[j] = shoe[j], shoe[i] })
+			if c.bias && audit.Baccarat.Outcomes[audit.Baccarat.Outcome(shoe)] == "player" {
+				r.Shuffle(len(shoe), func(i, j int) { shoe[i], shoe[j] = shoe[j], shoe[i] })
+			}
+			n, _ := audit.Baccarat.Uses(shoe)
+			require.NoError(t, used.Add(shoe[:n]))
+			require.NoError(t, six.Add(shoe[:6]))
+		}
+		ru, r6 := used.Report(), six.Report()
+		assert.Equal(t, [3]any{"baccarat", 4, 6}, [3]any{ru.Used, ru.Dealt, ru.MostDealt})
+		gu, _ := ru.Test("baccarat")
+		g6, _ := r6.Test("baccarat")
+		assert.Equal(t, g6.Observed, gu.Observed, c.name)
+		assert.Equal(t, g6.Expected, gu.Expected, c.name)
+		assert.Equal(t, [2]float64{g6.Statistic, g6.P}, [2]float64{gu.Statistic, gu.P}, c.name)
+		p, err := audit.Baccarat.Probs(8)
+		require.NoError(t, err)
+		for i := range p {
+			assert.Equal(t, 20000*p[i], gu.Expected[i], "the chances are Probs(8)'s")
+		}
+		pos, _ := ru.Test("positions")
+		assert.EqualValues(t, 51*4, pos.DF, "positions sees 4 places: (n−1)·m degrees of freedom")
+		stattest.Logf(t, "%-16s baccarat χ²=%.1f p=%.3g; %s", c.name, gu.Statistic, gu.P, ru.Verdict)
+		if c.bias {
+			checks.Below(gu.P, 1e-10, "%s: baccarat χ²=%.1f", c.name, gu.Statistic)
+			checks.Check(ru.Verdict == audit.Fail, 0, "%s: verdict %s, want fail", c.name, ru.Verdict)
+		} else {
+			checks.Check(ru.Verdict == audit.Pass, failedWorst(ru), "%s: verdict %s, want pass; failed: %s", c.name, ru.Verdict, failedList(ru))
+		}
+	}
+	checks.Report(t)
+
+	a := audit.New(52, audit.Options{Copies: 8, Games: []audit.Game{audit.Baccarat}, Used: true})
+	for _, c := range []struct {
+		line []int
+		want string
+	}{
+		{[]int{9, 15, 27, 51}, "4 cards, want 5 or 6 by the rules of game baccarat"},
+		{[]int{3, 20, 4, 51, 8, 8}, "6 cards, want 4 by the rules of game baccarat"},
+		{[]int{9, 15, 27, 51, 8, 52}, "card 52 (number 6 on the deck) is not in 0..51"},
+		{[]int{9, 9, 9, 9, 9, 9, 9, 9, 9}, "9 cards, want 6 by the rules of game baccarat"},
+	} {
+		assert.EqualError(t, a.Add(c.line), c.want)
+	}
+	// 10C 3D 2H KS 10C 10C from two decks: the copies of the cards after
+	// the first four count those four too.
+	b := audit.New(52, audit.Options{Copies: 2, Games: []audit.Game{audit.Baccarat}, Used: true})
+	assert.EqualError(t, b.Add([]int{9, 15, 27, 51, 9, 9}), "card 9 appears more than 2 times (number 6 on the deck is one too many)")
+	require.NoError(t, b.Add([]int{9, 15, 27, 51, 8, 17}))
+	assert.Zero(t, a.Decks())
+	assert.EqualValues(t, 1, b.Decks())
+	for _, o := range []audit.Options{
+		{Used: true},
+		{Used: true, Games: []audit.Game{audit.Poker}},
+		{Used: true, Games: []audit.Game{audit.Baccarat, audit.Poker}},
+		{Used: true, Games: []audit.Game{audit.Baccarat}, Dealt: 6},
+	} {
+		assert.Panics(t, func() { audit.New(52, o) }, "%+v", o)
+	}
+}

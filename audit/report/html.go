@@ -28,7 +28,9 @@ import (
 // attribute named after its JSON key (data-json holds the JSON value where
 // the text shows it otherwise: null, true, false, such a p-value), and each
 // test's row has data-test, so a program can read the page back and
-// compare. The markup is also well-formed XML: every element is closed, so
+// compare. A list of the JSON (a game's outcomes, observed and expected
+// counts) is a table with data-list, its items elements with the list's
+// data-field, in order. The markup is also well-formed XML: every element is closed, so
 // an XML parser reads it whole.
 
 // htmlJSON is the JSON report with its numbers as written.
@@ -40,6 +42,8 @@ type htmlJSON struct {
 	Decks    json.Number  `json:"decks"`
 	Shape    string       `json:"shape"`
 	N        json.Number  `json:"n"`
+	Used     string       `json:"used"`
+	Most     *json.Number `json:"most_dealt"`
 	Alpha    json.Number  `json:"alpha"`
 	Verdict  string       `json:"verdict"`
 	Blank    json.Number  `json:"trailing_blank_lines"`
@@ -56,6 +60,9 @@ type htmlJSON struct {
 		Skipped   string         `json:"skipped"`
 		Note      string         `json:"note"`
 		Batches   []*json.Number `json:"batches"`
+		Outcomes  []string       `json:"outcomes"`
+		Observed  []json.Number  `json:"observed"`
+		Expected  []json.Number  `json:"expected"`
 	} `json:"tests"`
 }
 
@@ -89,7 +96,12 @@ type htmlTest struct {
 	Skipped  string
 	Note     string
 	Batches  string // a second-level test's batch p-values, as the JSON writes them
+	Outcomes []htmlOutcome
 }
+
+// htmlOutcome is a row of a game's table of outcomes, its counts as the
+// JSON writes them.
+type htmlOutcome struct{ Name, Observed, Expected string }
 
 // htmlNum is a number of a test, as the JSON writes it; Null when the JSON
 // has null. A p-value below 1e-300 shows as the text report writes it
@@ -164,6 +176,12 @@ func HTML(w io.Writer, rec *Record) error {
 			}
 		}
 		h.Batches = strings.Join(bs, ", ")
+		if len(t.Observed) != len(t.Outcomes) || len(t.Expected) != len(t.Outcomes) {
+			return fmt.Errorf("the JSON report's test %s has %d outcomes, %d observed and %d expected counts", t.Name, len(t.Outcomes), len(t.Observed), len(t.Expected))
+		}
+		for j, o := range t.Outcomes {
+			h.Outcomes = append(h.Outcomes, htmlOutcome{printable(o), t.Observed[j].String(), t.Expected[j].String()})
+		}
 		p.Tests = append(p.Tests, h)
 		rt := r.Tests[i]
 		if rt.Name != t.Name {
@@ -391,6 +409,9 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f4f4f4; paddi
 .tests tr.fail td.result { color: #9b1220; font-weight: bold; }
 .tests tr.pass td.result { color: #14622c; }
 .tests tr.skipped td { color: #777; }
+.tests table.outcomes { margin: 3px 0 1px; }
+.tests table.outcomes th, .tests table.outcomes td { border: none; padding: 0 14px 0 0; font-size: 12px; font-weight: normal; color: #444; background: none; }
+.tests table.outcomes th { border-bottom: 1px solid #bbb; }
 .figures { display: flex; flex-wrap: wrap; gap: 6px 10px; }
 figure { margin: 0; break-inside: avoid; }
 figure.heatmap svg { width: 620px; max-width: 100%; height: auto; }
@@ -433,7 +454,7 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <tr><th>Distinct cards (n)</th><td data-field="n">{{.J.N}}</td></tr>
 <tr><th>Copies of each card</th><td data-field="copies">{{.Copies}}</td></tr>
 <tr><th>Cards in a {{.Shuffled}}</th><td data-field="deck">{{.Deck}}</td></tr>
-<tr><th>Cards a line holds</th><td data-field="dealt">{{.Dealt}}</td></tr>
+{{if .J.Used}}<tr><th>Cards a line holds</th><td><span data-field="dealt">{{.Dealt}}</span> to <span data-field="most_dealt">{{.J.Most}}</span>, as <span data-field="used">{{.J.Used}}</span> uses them; every other test sees the first {{.Dealt}}</td></tr>{{else}}<tr><th>Cards a line holds</th><td data-field="dealt">{{.Dealt}}</td></tr>{{end}}
 <tr><th>Trailing blank lines</th><td data-field="trailing_blank_lines">{{.J.Blank}}</td></tr>
 {{with .J.Cut}}<tr><th>Last line, cut short, left out</th><td data-field="cut_short_line">{{.}}</td></tr>
 {{end}}{{with .J.MaxDecks}}<tr><th>Stopped at -max-decks</th><td data-field="max_decks">{{.}}</td></tr>
@@ -446,10 +467,10 @@ Family-wise α = {{.J.Alpha}}, Holm’s correction.</span>
 <table class="tests">
 <thead><tr><th>test, note</th><th class="num">statistic</th><th class="num">df</th><th class="num">p</th><th class="num">Holm p</th><th>result</th><th class="num">runs from</th></tr></thead>
 <tbody>
-{{range .Tests}}<tr class="{{.Class}}" data-test="{{.Name}}"><td><span class="name" data-field="name">{{.Name}}</span>{{if or .Skipped .Note}}<span class="detail">{{if .Skipped}}<span data-field="skipped">{{.Skipped}}</span>{{end}}{{if and .Skipped .Note}}; {{end}}{{if .Note}}<span data-field="note">{{.Note}}</span>{{end}}</span>{{end}}{{if .Batches}}<details><summary>the batches’ p-values</summary><span class="detail" data-field="batches">{{.Batches}}</span></details>{{end}}</td>{{range .Nums}}<td class="num" data-field="{{.Field}}"{{if .Null}} data-json="null"{{else if .JSON}} data-json="{{.JSON}}"{{end}}>{{if .Null}}–{{else}}{{.Text}}{{end}}</td>{{end}}<td class="result" data-field="pass" data-json="{{.Pass}}">{{.Result}}</td><td class="num" data-field="min_decks">{{.MinDecks}}</td></tr>
+{{range .Tests}}<tr class="{{.Class}}" data-test="{{.Name}}"><td><span class="name" data-field="name">{{.Name}}</span>{{if or .Skipped .Note}}<span class="detail">{{if .Skipped}}<span data-field="skipped">{{.Skipped}}</span>{{end}}{{if and .Skipped .Note}}; {{end}}{{if .Note}}<span data-field="note">{{.Note}}</span>{{end}}</span>{{end}}{{if .Batches}}<details><summary>the batches’ p-values</summary><span class="detail" data-field="batches">{{.Batches}}</span></details>{{end}}{{if .Outcomes}}<table class="outcomes" data-list="outcomes"><thead><tr><th>outcome</th><th class="num">observed</th><th class="num">expected</th></tr></thead><tbody>{{range .Outcomes}}<tr><td data-field="outcomes">{{.Name}}</td><td class="num" data-field="observed">{{.Observed}}</td><td class="num" data-field="expected">{{.Expected}}</td></tr>{{end}}</tbody></table>{{end}}</td>{{range .Nums}}<td class="num" data-field="{{.Field}}"{{if .Null}} data-json="null"{{else if .JSON}} data-json="{{.JSON}}"{{end}}>{{if .Null}}–{{else}}{{.Text}}{{end}}</td>{{end}}<td class="result" data-field="pass" data-json="{{.Pass}}">{{.Result}}</td><td class="num" data-field="min_decks">{{.MinDecks}}</td></tr>
 {{end}}</tbody>
 </table>
-<p class="note">Statistic: a chi-square; for repeats, the number of repeated {{.Unit}}; for the second level (…/batches), the Kolmogorov–Smirnov distance D. df: its degrees of freedom, or the number of batches. Runs from: the {{.Unit}} a test needs. The figures are those of the JSON report (-json), digit for digit, but that a p below 1e-300 reads &lt;1e-300, as in the text report.</p>
+<p class="note">A game’s row gives, for each outcome, the {{.Unit}} that gave it (observed) and the average under a uniform shuffle (expected: the {{.Unit}} times its exact chance). Statistic: a chi-square; for repeats, the number of repeated {{.Unit}}; for the second level (…/batches), the Kolmogorov–Smirnov distance D. df: its degrees of freedom, or the number of batches. Runs from: the {{.Unit}} a test needs. The figures are those of the JSON report (-json), digit for digit, but that a p below 1e-300 reads &lt;1e-300, as in the text report.</p>
 
 <h2>Where each card lands</h2>
 {{if .Heatmap}}<figure class="heatmap">

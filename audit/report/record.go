@@ -55,9 +55,13 @@ func note(t audit.Test, card func(int) string) string {
 // Describe says what was audited, as "100000 decks of 52 cards".
 //
 // Or: "5000 shoes of 6 decks of 52 cards (312 cards)", "100000 deals of
-// the first 5 cards of a deck of 52", and so on.
+// the first 5 cards of a deck of 52", "20000 deals of the 4 to 6 cards…".
 func Describe(r *audit.Report) string {
 	switch whole := r.Dealt == r.Deck; {
+	case r.Used != "" && r.Copies == 1:
+		return fmt.Sprintf("%d deals of the %d to %d cards %s uses, from a deck of %d", r.Decks, r.Dealt, r.MostDealt, r.Used, r.Deck)
+	case r.Used != "":
+		return fmt.Sprintf("%d deals of the %d to %d cards %s uses, from a shoe of %d decks of %d cards (%d cards)", r.Decks, r.Dealt, r.MostDealt, r.Used, r.Copies, r.N, r.Deck)
 	case whole && r.Copies == 1:
 		return fmt.Sprintf("%d decks of %d cards", r.Decks, r.N)
 	case whole:
@@ -76,7 +80,10 @@ func shapeText(r *audit.Report) string {
 	if r.Copies > 1 {
 		s = fmt.Sprintf("shoe of %d decks of %d cards", r.Copies, r.N)
 	}
-	if r.Dealt < r.Deck {
+	switch {
+	case r.Used != "":
+		s = fmt.Sprintf("first %d to %d cards of a %s, as %s uses them", r.Dealt, r.MostDealt, s, r.Used)
+	case r.Dealt < r.Deck:
 		s = fmt.Sprintf("first %d cards of a %s", r.Dealt, s)
 	}
 	return s
@@ -160,12 +167,14 @@ type jsonReport struct {
 	N        int        `json:"n"`      // distinct cards
 	Copies   int        `json:"copies"` // of each card in the shuffled deck or shoe
 	Deck     int        `json:"deck"`   // cards in the shuffled deck or shoe
-	Dealt    int        `json:"dealt"`  // cards a line holds
+	Dealt    int        `json:"dealt"`  // cards a line holds; with Used, the fewest, which every other test sees
 	Alpha    float64    `json:"alpha"`
 	Verdict  string     `json:"verdict"`
 	Blank    int        `json:"trailing_blank_lines"`
 	Cut      int        `json:"cut_short_line,omitempty"` // the number of the last line, cut short and not audited
 	MaxDecks int64      `json:"max_decks,omitempty"`      // the reading stopped at -max-decks
+	Used     string     `json:"used,omitempty"`           // the game whose rules set each line's length
+	Most     int        `json:"most_dealt,omitempty"`     // with Used, the most cards a line may hold
 	Tests    []jsonTest `json:"tests"`
 }
 
@@ -184,6 +193,11 @@ type jsonTest struct {
 	// Batches are a second-level test's batch p-values, in the order
 	// they were dealt (null for one that could not be computed).
 	Batches []*float64 `json:"batches,omitempty"`
+	// Outcomes, Observed and Expected are a game's outcomes, how many
+	// lines gave each, and how many a uniform shuffle gives on average.
+	Outcomes []string  `json:"outcomes,omitempty"`
+	Observed []int64   `json:"observed,omitempty"`
+	Expected []float64 `json:"expected,omitempty"`
 }
 
 // JSON writes rec as one indented JSON object: the input, the verdict and
@@ -191,7 +205,7 @@ type jsonTest struct {
 func JSON(w io.Writer, rec *Record) error {
 	r, in := rec.Report, rec.Input
 	j := jsonReport{Tool: rec.Tool, Version: rec.Version, Input: rec.Source, SHA256: hex.EncodeToString(in.SHA256),
-		Decks: r.Decks, Shape: shapeText(r), N: r.N, Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt,
+		Decks: r.Decks, Shape: shapeText(r), N: r.N, Copies: r.Copies, Deck: r.Deck, Dealt: r.Dealt, Used: r.Used, Most: r.MostDealt,
 		Alpha: r.Alpha, Verdict: r.Verdict, Blank: in.Blank, Tests: []jsonTest{}}
 	if in.Limited {
 		j.MaxDecks = rec.MaxDecks
@@ -206,7 +220,8 @@ func JSON(w io.Writer, rec *Record) error {
 		return &x
 	}
 	for _, t := range r.Tests {
-		jt := jsonTest{Name: t.Name, MinDecks: t.MinDecks, Skipped: t.Skipped, Note: note(t, rec.Card)}
+		jt := jsonTest{Name: t.Name, MinDecks: t.MinDecks, Skipped: t.Skipped, Note: note(t, rec.Card),
+			Outcomes: t.Outcomes, Observed: t.Observed, Expected: t.Expected}
 		if t.Ran() {
 			pass := t.Pass
 			jt.Statistic, jt.DF, jt.P, jt.Holm, jt.Pass = num(t.Statistic), num(t.DF), num(t.P), num(t.Holm), &pass

@@ -19,6 +19,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/fairshuffle/shuffle/audit"
 )
 
 // writeDeckFile writes decks of n cards, 0..n−1, one a line, from a PCG
@@ -76,6 +78,7 @@ func readPage(t *testing.T, b []byte) page {
 		plots: map[string][]string{}, tags: map[string]bool{}}
 	type open struct {
 		name, field, json, row, plot string
+		list                         bool // inside a data-list: the figures are its items
 		text                         strings.Builder
 	}
 	var stack []*open
@@ -91,7 +94,7 @@ func readPage(t *testing.T, b []byte) page {
 		case xml.StartElement:
 			o := &open{name: tok.Name.Local}
 			if len(stack) > 0 {
-				o.row, o.plot = stack[len(stack)-1].row, stack[len(stack)-1].plot
+				o.row, o.plot, o.list = stack[len(stack)-1].row, stack[len(stack)-1].plot, stack[len(stack)-1].list
 			}
 			p.tags[o.name] = true
 			for _, a := range tok.Attr {
@@ -101,6 +104,8 @@ func readPage(t *testing.T, b []byte) page {
 					o.field = v
 				case "data-json":
 					o.json = v
+				case "data-list":
+					o.list = true
 				case "data-test":
 					require.NotContains(t, p.rows, v, "two rows for test %s", v)
 					o.row = v
@@ -143,6 +148,10 @@ func readPage(t *testing.T, b []byte) page {
 			if o.row != "" {
 				m = p.rows[o.row]
 			}
+			if prev, ok := m[o.field]; ok && o.list {
+				m[o.field] = prev + ", " + v // as jsonText writes a list
+				continue
+			}
 			require.NotContains(t, m, o.field, "two figures %s (row %q)", o.field, o.row)
 			m[o.field] = v
 		}
@@ -161,7 +170,7 @@ func jsonText(v any) string {
 		return v.String()
 	case string:
 		return v
-	case []any: // a second-level test's batch p-values
+	case []any: // a second-level test's batch p-values; a game's outcomes and counts
 		s := make([]string, len(v))
 		for i, x := range v {
 			s[i] = jsonText(x)
@@ -364,4 +373,63 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// TestHTMLGame: a game's row gives each outcome with its observed and
+// expected count, the page's figures the JSON's; the observed counts sum to
+// the deals, the expected are the deals times the game's exact chances;
+// and a game test with too few deals to run gives them too. A log of the
+// cards each coup uses shows its lengths, as the JSON has them.
+func TestHTMLGame(t *testing.T) {
+	dir := t.TempDir()
+	in, out := filepath.Join(dir, "coups.txt"), filepath.Join(dir, "report.html")
+	label := names52()
+	r := rand.New(rand.NewPCG(3, 4))
+	shoe := make([]int, 8*52)
+	var b strings.Builder
+	for range 3000 {
+		for i := range shoe {
+			shoe[i] = i % 52
+		}
+		r.Shuffle(len(shoe), func(i, j int) { shoe[i], shoe[j] = shoe[j], shoe[i] })
+		b.WriteString(label(shoe[:6]) + "\n")
+	}
+	probs, err := audit.Baccarat.Probs(8)
+	require.NoError(t, err)
+	for _, lines := range []int{3000, 20} {
+		require.NoError(t, os.WriteFile(in, []byte(strings.Join(strings.SplitAfter(b.String(), "\n")[:lines], "")), 0o644))
+		stdout, errs, code := audited(t, "-in", in, "-deck", "416", "-game", "baccarat", "-json", "-html", out)
+		require.Contains(t, []int{0, 3}, code, errs)
+		raw, err := os.ReadFile(out)
+		require.NoError(t, err)
+		p := readPage(t, raw)
+		checkAgainstJSON(t, p, []byte(stdout))
+		row := p.rows["baccarat"]
+		assert.Equal(t, "player, banker, tie", row["outcomes"])
+		sum := 0
+		for _, s := range strings.Split(row["observed"], ", ") {
+			n, err := strconv.Atoi(s)
+			require.NoError(t, err)
+			sum += n
+		}
+		assert.Equal(t, lines, sum, "the observed counts")
+		var want []string
+		for _, q := range probs {
+			x, err := json.Marshal(float64(lines) * q)
+			require.NoError(t, err)
+			want = append(want, string(x))
+		}
+		assert.Equal(t, strings.Join(want, ", "), row["expected"])
+		assert.Equal(t, lines == 20, row["pass"] == "null", "the test runs at 3000 deals, not at 20")
+	}
+	// The cards each coup uses: the page says how many a line holds.
+	require.NoError(t, os.WriteFile(in, []byte(coups(3000, 5, false)), 0o644))
+	stdout, errs, code := audited(t, "-in", in, "-deck", "416", "-game", "baccarat", "-json", "-html", out)
+	require.Equal(t, 0, code, errs)
+	raw, err := os.ReadFile(out)
+	require.NoError(t, err)
+	p := readPage(t, raw)
+	checkAgainstJSON(t, p, []byte(stdout))
+	assert.Equal(t, map[string]string{"dealt": "4", "most_dealt": "6", "used": "baccarat", "shape": "first 4 to 6 cards of a shoe of 8 decks of 52 cards, as baccarat uses them"},
+		map[string]string{"dealt": p.fields["dealt"], "most_dealt": p.fields["most_dealt"], "used": p.fields["used"], "shape": p.fields["shape"]})
 }

@@ -101,6 +101,7 @@ type config struct {
 	hand     int
 	maxDecks int64
 	strict   bool
+	base     audit.Base   // -base
 	games    []audit.Game // -game
 	html     string       // -html: the report as one HTML file
 	args     []string     // the command line, for the HTML report
@@ -144,9 +145,10 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.json, "json", false, "with -in or -exec: write the report as JSON to standard output")
 	fs.StringVar(&c.html, "html", "", "with -in or -exec: write the report as one self-contained HTML `FILE` (for filing: verdict, input digest, every test, heat map)")
 	fs.IntVar(&c.deck, "deck", 0, "a line holds only the first cards dealt (as many as on the first line) of a shuffled deck or shoe of `N` cards: 52·k for the standard labels, a multiple of the -labels, n·K for numbers (-copies K), which count from 0 or from 1 as the first line with card 0 or card n shows")
+	base := fs.Int("base", 0, "with numbers: they count from `B`, 0 or 1 (default: from the smallest on a whole deck's first line; with -deck, as the first line with card 0 or card n shows)")
 	fs.IntVar(&c.copies, "copies", 0, "with -deck and numbers: the shuffled deck is a shoe of `K` copies of each of its N/K cards (default 1)")
 	fs.IntVar(&c.hand, "hand", 0, "also test that every set of `K` cards is as likely as any other to be the first K of a line (a deck of distinct cards; K up to the cards a line holds)")
-	game := fs.String("game", "", "also test the outcomes of card games dealt from each line's first cards, comma-separated: "+strings.Join(gameNames(), ", ")+" (the 52 standard cards)")
+	game := fs.String("game", "", "also test the outcomes of card games dealt from each line's first cards, comma-separated: "+strings.Join(gameNames(), ", ")+" (the 52 standard cards; with -deck, -game baccarat alone reads lines of the 4 to 6 cards each coup uses, checked against the tableau)")
 	fs.Int64Var(&c.maxDecks, "max-decks", 0, "stop after `N` decks, and end the -exec program (default: all)")
 	fs.BoolVar(&c.strict, "strict", false, "a last line cut short (no newline and fewer cards than the others) is a bad line, not left out with a warning")
 	fs.IntVar(&c.batch, "batch", 0, "decks per batch of the second level (default: the largest power of two from 1024 to 8192 that gives 20 batches)")
@@ -228,6 +230,10 @@ Exit status: 0 pass, 1 fail, 3 inconclusive (too few decks for any test),
 		return nil, fmt.Errorf("-hand %d: want fewer than the %d cards of -deck", c.hand, c.deck)
 	case set["max-decks"] && c.maxDecks < 1:
 		return nil, fmt.Errorf("-max-decks %d: want at least 1", c.maxDecks)
+	case set["base"] && *base != 0 && *base != 1:
+		return nil, fmt.Errorf("-base %d: want 0 or 1", *base)
+	case set["base"]:
+		c.base = audit.FromZero + audit.Base(*base)
 	}
 	if stream {
 		for _, f := range []string{"algo", "n", "trials", "seed", "riffle", "workers"} {
@@ -237,7 +243,7 @@ Exit status: 0 pass, 1 fail, 3 inconclusive (too few decks for any test),
 		}
 		return c, nil
 	}
-	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict", "html", "game"} {
+	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict", "html", "game", "base"} {
 		if set[f] {
 			return nil, fmt.Errorf("-%s needs -in or -exec", f)
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -258,4 +259,59 @@ func needShoes(t *testing.T) {
 		}
 	}()
 	a.Report()
+}
+
+// TestBase: a partial deal whose numbers never hold card 0 or card 52 is
+// refused without -base, and reads with -base 0 and with -base 1, the same
+// lines with other cards: the baccarat outcomes differ. A number out of
+// the stated range is a bad line that names it.
+func TestBase(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var b strings.Builder
+	for range 200 {
+		p := r.Perm(51)
+		for i := range p {
+			p[i]++ // 1..51
+		}
+		b.WriteString(fmtInts(p[:6]) + "\n")
+	}
+	log := b.String()
+	_, errs, code := streamed(t, log, "-deck", "52", "-game", "baccarat")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "cannot tell whether the cards count from 0 or from 1")
+	observed := map[string]string{}
+	for _, base := range []string{"0", "1"} {
+		out, errs, code := streamed(t, log, "-deck", "52", "-game", "baccarat", "-base", base, "-json")
+		require.NotEqual(t, 2, code, errs)
+		var j struct {
+			Decks int
+			Tests []struct {
+				Name     string
+				Observed []int
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &j))
+		assert.Equal(t, 200, j.Decks)
+		for _, x := range j.Tests {
+			if x.Name == "baccarat" {
+				observed[base] = fmt.Sprint(x.Observed)
+			}
+		}
+	}
+	assert.NotEmpty(t, observed["0"])
+	assert.NotEqual(t, observed["0"], observed["1"], "-base 0 and -base 1 read other cards")
+	for _, c := range []struct{ input, base, want string }{
+		{"1 2 3\n0 5 6\n", "1", "line 2: card 0 (number 1 on the line) is not in 1..52 (-base 1)"},
+		{"1 2 3\n4 52 6\n", "0", "line 2: card 52 (number 2 on the line) is not in 0..51 (-base 0)"},
+	} {
+		_, errs, code := streamed(t, c.input, "-deck", "52", "-base", c.base)
+		assert.Equal(t, 2, code, c.input)
+		assert.Contains(t, errs, c.want, c.input)
+	}
+	_, errs, code = streamed(t, log, "-deck", "52", "-base", "2")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "-base 2: want 0 or 1")
+	_, errs, code = audited(t, "-base", "1")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "-base needs -in or -exec")
 }

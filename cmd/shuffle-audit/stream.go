@@ -25,7 +25,7 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "shuffle-audit: "+format+"\n", args...)
 		return 2
 	}
-	o := audit.ReadOptions{Name: inputName(c), Deck: c.deck, Copies: c.copies, Hand: c.hand, Games: c.games, MaxDecks: c.maxDecks, Strict: c.strict}
+	o := audit.ReadOptions{Name: inputName(c), Deck: c.deck, Copies: c.copies, Hand: c.hand, Games: c.games, MaxDecks: c.maxDecks, Strict: c.strict, Base: c.base}
 	if c.labels != "" {
 		f, err := os.Open(c.labels)
 		if err != nil {
@@ -112,8 +112,12 @@ loop:
 			opts.Alpha, opts.Batch = c.alpha, c.batch
 			a = audit.New(ch.n, opts)
 		}
-		for i := 0; i+ch.opts.Dealt <= len(ch.decks) && ch.opts.Dealt > 0; i += ch.opts.Dealt {
-			if err := a.Add(ch.decks[i : i+ch.opts.Dealt]); err != nil {
+		m := ch.opts.Dealt
+		for i, j := 0, 0; i < len(ch.decks); i, j = i+m, j+1 {
+			if ch.opts.Used {
+				m = ch.lens[j] // a game's rules set each line's length
+			}
+			if err := a.Add(ch.decks[i : i+m]); err != nil {
 				// The reader checked every line; this is a bug.
 				panic(fmt.Sprintf("shuffle-audit: deck %d: %v", a.Decks()+1, err))
 			}
@@ -207,8 +211,9 @@ var htmlNow = time.Now
 // lines among them; or the log's end (done), with its error.
 type chunk struct {
 	n     int
-	opts  audit.Options // the shape: Copies, Dealt, Hand, Games
+	opts  audit.Options // the shape: Copies, Dealt, Hand, Games, Used
 	decks []int
+	lens  []int   // opts.Used: each line's length
 	bad   []error // *audit.LineError
 	done  bool
 	err   error // what ended the log, if not its end
@@ -259,6 +264,9 @@ func readDecks(rd *audit.Reader, out chan<- chunk, free <-chan []int, stop <-cha
 			cur = chunk{n: cur.n, opts: cur.opts, decks: buffer()}
 		}
 		cur.decks = append(cur.decks, deck...)
+		if deck != nil && cur.opts.Used {
+			cur.lens = append(cur.lens, len(deck))
+		}
 	}
 }
 
