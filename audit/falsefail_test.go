@@ -206,7 +206,7 @@ func binomialMargin(runs int, alpha, level float64) int {
 func TestFalseFailures(t *testing.T) {
 	runs, big := 4, 400
 	if long.Enabled() {
-		runs, big = 300, 1000
+		runs, big = 190, 1000
 	}
 	if v, err := strconv.Atoi(os.Getenv("CAL_RUNS")); err == nil && v > 0 {
 		runs = v
