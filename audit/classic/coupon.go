@@ -1,9 +1,6 @@
 package classic
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // CouponCollector is Knuth's coupon collector's test (§3.3.2 E): a trial
 // reads values until it has seen all d of them, after r values (class r,
@@ -23,12 +20,23 @@ func CouponCollector(v []uint32, d uint64, t int) (Result, error) {
 	if err := checkRange(name, v, d); err != nil {
 		return Result{}, err
 	}
-	// probs[r] = P(the d−1'th distinct value is seen by draw r−1, and the
-	// last at draw r); probs[t+1] = P(fewer than d after t draws).
-	probs := make([]float64, t+2)
+	probs, mean := couponLaw(d, t)
+	seen := make([]int, d) // the trial that last saw each value
+	trial := 0
+	return trialTest(name, v, probs, mean, t, func(v []uint32) (int, int) {
+		trial++
+		return couponTrial(v, d, t, seen, trial)
+	})
+}
+
+// couponLaw returns the chances of the coupon collector's classes and the
+// mean number of values a trial reads, by the chain of distinct values
+// seen (see distinct).
+func couponLaw(d uint64, t int) (probs []float64, mean float64) {
+	probs = make([]float64, t+2)
 	seenK := make([]float64, d+1) // P(k distinct after the draws so far)
 	seenK[0] = 1
-	fd, mean := float64(d), 0.0
+	fd := float64(d)
 	for r := 1; r <= t; r++ {
 		probs[r] = seenK[d-1] / fd // the last new value at draw r
 		mean += float64(r) * probs[r]
@@ -40,29 +48,24 @@ func CouponCollector(v []uint32, d uint64, t int) (Result, error) {
 	for _, q := range seenK[:d] {
 		probs[t+1] += q
 	}
-	mean += float64(t) * probs[t+1]
-	g := trials(len(v), mean, t)
-	counts := make([]int64, t+2)
-	seen := make([]int, d) // the trial that last saw each value, plus one
-	i := 0
-	for trial := 1; trial <= g; trial++ {
-		left, r := int(d), 0
-		for left > 0 && r < t {
-			if i == len(v) {
-				return Result{name, math.Inf(1), 0, runOut}, nil
-			}
-			x := v[i]
-			i++
-			r++
-			if seen[x] != trial {
-				seen[x] = trial
-				left--
+	return probs, mean + float64(t)*probs[t+1]
+}
+
+// couponTrial reads one trial from the front of v, marking in seen the
+// values this trial (numbered trial ≥ 1) has seen, and returns its class
+// and how many values it read; read is 0 if v ends first.
+func couponTrial(v []uint32, d uint64, t int, seen []int, trial int) (class, read int) {
+	left := int(d)
+	for r := range t {
+		if r == len(v) {
+			return 0, 0
+		}
+		if x := v[r]; seen[x] != trial {
+			seen[x] = trial
+			if left--; left == 0 {
+				return r + 1, r + 1
 			}
 		}
-		if left > 0 {
-			r = t + 1
-		}
-		counts[r]++
 	}
-	return pooled(name, counts, probs)
+	return t + 1, t
 }

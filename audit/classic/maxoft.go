@@ -24,12 +24,25 @@ func MaxOfT(v []uint32, d uint64, t, bins int) (Result, error) {
 	if err := checkRange(name, v, d); err != nil {
 		return Result{}, err
 	}
-	// cuts[i] is c_i, increasing, from c_0 = 0 to d; equal cuts are merged.
+	cuts, probs := maxLaw(d, t, bins)
+	counts := make([]int64, len(probs))
+	for i := 0; i+t <= len(v); i += t {
+		m := uint32(0)
+		for _, x := range v[i : i+t] {
+			m = max(m, x)
+		}
+		counts[maxClass(cuts, m)]++
+	}
+	return pooled(name, counts, probs)
+}
+
+// maxLaw returns the cuts c_0 = 0 < c_1 < … < d of the classes of the
+// maximum of t values, equal cuts merged, and the classes' chances.
+func maxLaw(d uint64, t, bins int) (cuts []uint64, probs []float64) {
 	fd, ft := float64(d), float64(t)
-	cuts := []uint64{0}
+	cuts = []uint64{0}
 	for i := 1; i <= bins; i++ {
-		c := uint64(math.Ceil(fd * math.Pow(float64(i)/float64(bins), 1/ft)))
-		c = min(c, d)
+		c := min(uint64(math.Ceil(fd*math.Pow(float64(i)/float64(bins), 1/ft))), d)
 		if i == bins {
 			c = d
 		}
@@ -37,27 +50,23 @@ func MaxOfT(v []uint32, d uint64, t, bins int) (Result, error) {
 			cuts = append(cuts, c)
 		}
 	}
-	probs := make([]float64, len(cuts)-1)
+	probs = make([]float64, len(cuts)-1)
 	for i := range probs {
 		probs[i] = math.Pow(float64(cuts[i+1])/fd, ft) - math.Pow(float64(cuts[i])/fd, ft)
 	}
-	counts := make([]int64, len(probs))
-	for i := 0; i+t <= len(v); i += t {
-		m := uint64(0)
-		for _, x := range v[i : i+t] {
-			m = max(m, uint64(x))
+	return cuts, probs
+}
+
+// maxClass returns the class of a maximum m: the last cut at or below it.
+func maxClass(cuts []uint64, m uint32) int {
+	lo, hi := 0, len(cuts)-2
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if cuts[mid] <= uint64(m) {
+			lo = mid
+		} else {
+			hi = mid - 1
 		}
-		// The class of m: the last cut at or below it.
-		lo, hi := 0, len(probs)-1
-		for lo < hi {
-			mid := (lo + hi + 1) / 2
-			if cuts[mid] <= m {
-				lo = mid
-			} else {
-				hi = mid - 1
-			}
-		}
-		counts[lo]++
 	}
-	return pooled(name, counts, probs)
+	return lo
 }

@@ -1,9 +1,6 @@
 package classic
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // RunsUp is Knuth's run test (§3.3.2 G) in the form he gives for
 // independent runs: a trial reads a run of values strictly ascending, of
@@ -32,41 +29,43 @@ func runs(name string, v []uint32, d uint64, t int, down bool) (Result, error) {
 	if err := checkRange(name, v, d); err != nil {
 		return Result{}, err
 	}
+	probs, mean := runsLaw(d, t)
+	return trialTest(name, v, probs, mean, t, func(v []uint32) (int, int) { return runTrial(v, t, down) })
+}
+
+// runsLaw returns the chances of the runs test's classes and the mean
+// number of values a trial reads.
+func runsLaw(d uint64, t int) (probs []float64, mean float64) {
 	// asc[r] = P(r values ascend strictly) = C(d, r)/dʳ = Π (d−i)/(d·(i+1)).
 	asc := make([]float64, t+2)
 	asc[0] = 1
 	for i := range t + 1 {
 		asc[i+1] = asc[i] * max(float64(d)-float64(i), 0) / (float64(d) * float64(i+1))
 	}
-	probs := make([]float64, t+1)
-	mean := float64(t) * asc[t]
+	probs = make([]float64, t+1)
+	mean = float64(t) * asc[t]
 	for r := 1; r < t; r++ {
 		probs[r] = asc[r] - asc[r+1]
 		mean += float64(r+1) * probs[r]
 	}
 	probs[t] = asc[t]
-	g := trials(len(v), mean, t)
-	counts := make([]int64, t+1)
-	i := 0
-	for range g {
-		if i == len(v) {
-			return Result{name, math.Inf(1), 0, runOut}, nil
-		}
-		prev, r := v[i], 1
-		i++
-		for r < t {
-			if i == len(v) {
-				return Result{name, math.Inf(1), 0, runOut}, nil
-			}
-			x := v[i]
-			i++ // a value that ends the run is thrown away
-			if down && x >= prev || !down && x <= prev {
-				break
-			}
-			prev = x
-			r++
-		}
-		counts[r]++
+	return probs, mean
+}
+
+// runTrial reads one run from the front of v, with the value that ends it,
+// and returns its length (its class) and how many values it read; read is
+// 0 if v ends first.
+func runTrial(v []uint32, t int, down bool) (class, read int) {
+	if len(v) == 0 {
+		return 0, 0
 	}
-	return pooled(name, counts, probs)
+	for r := 1; r < t; r++ {
+		if r == len(v) {
+			return 0, 0
+		}
+		if x, prev := v[r], v[r-1]; down && x >= prev || !down && x <= prev {
+			return r, r + 1 // the value that ends the run is thrown away
+		}
+	}
+	return t, t
 }
