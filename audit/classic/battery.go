@@ -63,8 +63,8 @@ type Outcome struct {
 }
 
 // Battery runs [Tests] on b and returns their outcomes in that order, each
-// named. It takes O(Len) time, about 15 ms for 10⁶ bits, and reads each
-// width of values once.
+// named. It takes O(Len) time and memory, cutting b into values of each
+// width once.
 func Battery(b sp80022.Bits) []Outcome {
 	ts := Tests()
 	out := make([]Outcome, len(ts))
