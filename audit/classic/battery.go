@@ -15,18 +15,19 @@ type Test struct {
 // Tests returns the battery that [Battery] runs, in Knuth's order, each
 // at parameters that a sequence of 10⁶ bits (NIST's usual length) serves
 // with every class expecting at least [MinExpected]; each test reads all
-// of the sequence it can, as values of w bits (see [Values]):
+// of the sequence it can, as values of w bits (see [Values]), and needs
+// the bits in the last column (fewer: an error wrapping [ErrTooShort]):
 //
-//	Equidistribution   bytes (d = 256)                      from 40,960 bits
-//	Serial pairs       nibbles (d = 16), 256 cells          from 40,960 bits
-//	Serial triples     3 bits (d = 8), 512 cells            from 92,160 bits
-//	Gap                bytes, [0, 64), t = 24
-//	Poker              nibbles, groups of 5
-//	CouponCollector    3 bits, t = 40
-//	Permutations       32 bits, groups of 5, 120 orders     from 384,000 bits
-//	RunsUp, RunsDown   32 bits, t = 6
-//	MaxOfT             32 bits, t = 8, 16 bins
-//	SerialCorrelation  32 bits, lag 1                       from 32,032 bits
+//	Equidistribution   bytes (d = 256)                    40,960
+//	SerialPairs        5 bits (d = 32), 1,024 cells      204,800
+//	SerialTriples      3 bits (d = 8), 512 cells          92,160
+//	Gap                bytes, [0, 64), t = 24              5,840
+//	Poker              nibbles, groups of 5                  824
+//	CouponCollector    3 bits, t = 40                      5,208
+//	Permutations       32 bits, groups of 5, 120 orders  384,000 (more with ties)
+//	RunsUp, RunsDown   32 bits, t = 6                      7,552
+//	MaxOfT             32 bits, t = 8, 16 bins            10,496
+//	SerialCorrelation  32 bits, lag 1                     32,032
 //
 // Each call returns a new slice.
 func Tests() []Test {
