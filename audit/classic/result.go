@@ -11,7 +11,7 @@ import (
 // A Result is one test's verdict on one sequence.
 type Result struct {
 	Name string  // the test, as [Tests] names it
-	Stat float64 // the statistic: χ², or z for SerialCorrelation
+	Stat float64 // χ², or z for SerialCorrelation; +Inf if trials ran out (P = 10⁻⁹)
 	DF   float64 // χ²'s degrees of freedom after pooling; 0 for a z
 	P    float64 // the p-value: small is evidence against the null
 }
