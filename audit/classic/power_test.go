@@ -259,3 +259,35 @@ func TestRANDUTriples(t *testing.T) {
 		t.Errorf("RANDU's top 3 bits: pairs p = %.3g (%v), want > 0.01; triples p = %.3g (%v), want < 1e-6", pairs.P, err2, triples.P, err3)
 	}
 }
+
+// TestGoodRate holds the good sources to the rate the raw battery's
+// verdict states: of 100 sequences of 10⁶ bits each (seeds 0 to 99), at
+// most 2 fail, where each fails by chance below 0.001, so that a source
+// fails this check by chance below 1.6·10⁻⁴ (crypto/rand's sequences
+// differ run to run; the seeded ones do not). It runs with SHUFFLE_LONG=1
+// (about 30 s of CPU).
+func TestGoodRate(t *testing.T) {
+	long.Skip(t, "100 sequences of 10^6 bits from each good source, about 30 s of CPU")
+	const n = 1000000
+	sources := []struct {
+		name string
+		bits func(seed int) sp80022.Bits
+	}{
+		{"PCG", func(seed int) sp80022.Bits { return sp80022.FromSource(rand.NewPCG(uint64(seed), 29), n) }},
+		{"ChaCha8", func(seed int) sp80022.Bits { return sp80022.FromSource(rand.NewChaCha8([32]byte{byte(seed), 29}), n) }},
+		{"crypto/rand", func(int) sp80022.Bits { return good[2].bits(n) }},
+	}
+	for _, g := range sources {
+		fails := 0
+		for seed := range 100 {
+			if fail, low, at := verdict(g.bits(seed)); fail {
+				fails++
+				t.Logf("%s, seed %d: %s p = %.3g", g.name, seed, at, low)
+			}
+		}
+		t.Logf("%s: %d of 100 sequences fail", g.name, fails)
+		if fails > 2 {
+			t.Errorf("%s: %d of 100 sequences of 10^6 bits fail, want at most 2", g.name, fails)
+		}
+	}
+}
