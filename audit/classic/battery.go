@@ -26,6 +26,7 @@ type Test struct {
 //	CouponCollector    3 bits, t = 40                      5,208
 //	Permutations       32 bits, groups of 5, 120 orders  384,000 (more with ties)
 //	RunsUp, RunsDown   32 bits, t = 6                      7,552
+//	RunsUpAll          32 bits, the first 400,000 at most    128,000
 //	MaxOfT             32 bits, t = 8, 16 bins            10,496
 //	SerialCorrelation  32 bits, lag 1                     32,032
 //
@@ -41,6 +42,7 @@ func Tests() []Test {
 		width("Permutations", 32, func(v []uint32, d uint64) (Result, error) { return Permutations(v, d, 5) }),
 		width("RunsUp", 32, func(v []uint32, d uint64) (Result, error) { return RunsUp(v, d, 6) }),
 		width("RunsDown", 32, func(v []uint32, d uint64) (Result, error) { return RunsDown(v, d, 6) }),
+		width("RunsUpAll", 32, func(v []uint32, d uint64) (Result, error) { return RunsUpAll(v[:min(len(v), 400000)], d) }),
 		width("MaxOfT", 32, func(v []uint32, d uint64) (Result, error) { return MaxOfT(v, d, 8, 16) }),
 		width("SerialCorrelation", 32, func(v []uint32, d uint64) (Result, error) { return SerialCorrelation(v, d, 1) }),
 	}

@@ -18,6 +18,9 @@
 //     [RunsUp] and [RunsDown], [MaxOfT]: exactly multinomial, with each
 //     class's chance computed exactly for values uniform on [0, d) (ties
 //     included: the runs' chances are C(d, r)/dʳ, not 1/r!);
+//   - [RunsUpAll], Knuth's first run test, on all the runs of the
+//     sequence: their counts' exact mean and covariance for continuous
+//     values, computed from the chances of up-down patterns;
 //   - [SerialCorrelation]: a sum with exactly known mean and variance,
 //     asymptotically normal.
 //
@@ -27,8 +30,8 @@
 // reports them. Equally likely cells are not pooled: too few values for
 // them is an error wrapping [ErrTooShort].
 //
-// The gap, coupon collector's and runs tests read the values as a series
-// of trials, each of which reads at most a fixed number of them (a gap is
+// The gap, coupon collector's and runs tests ([RunsUp], [RunsDown]) read
+// the values as a series of trials, each of which reads at most a fixed number of them (a gap is
 // abandoned after t misses, a coupon collection after t values, a run
 // after t ascending values). Each trial reads fresh values, so the trials
 // are independent and identically distributed; counting a fixed number g

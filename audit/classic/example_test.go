@@ -29,6 +29,7 @@ func ExampleBattery() {
 	// Permutations        131.00  119  p = 0.2129
 	// RunsUp                8.81    4  p = 0.0661
 	// RunsDown              1.07    4  p = 0.8982
+	// RunsUpAll             5.61    6  p = 0.4678
 	// MaxOfT               13.10   15  p = 0.5947
 	// SerialCorrelation     0.40    0  p = 0.6899
 }

@@ -35,7 +35,7 @@ var scaled = []struct {
 // the proportion not below 0.01 within STS's range and the p-values' ten
 // bins uniform (p ≥ 10⁻⁴). For uniform p-values a test fails that with
 // chance about 0.0035 at 100 sequences (5 or more below 0.01: 0.0034; the
-// bins: 10⁻⁴), about 0.08 for the 22 checks together; at 1,000 sequences
+// bins: 10⁻⁴), about 0.08 for the 23 checks together; at 1,000 sequences
 // 0.0016 a test (21 or more below 0.01: 0.0015). The seeds are fixed, so
 // the verdict is the same every run. On bits: 100 sequences of 400,000
 // bits of PCG (1,000 of 10⁶ with SHUFFLE_LONG=1, about 20 s of CPU); on
