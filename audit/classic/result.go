@@ -10,7 +10,7 @@ import (
 
 // A Result is one test's verdict on one sequence.
 type Result struct {
-	Name string  // the test, as [Tests] names it
+	Name string  // the test: its function's name, or in [Battery] the name [Tests] gives
 	Stat float64 // χ², or z for SerialCorrelation; +Inf if trials ran out (P = 10⁻⁹)
 	DF   float64 // χ²'s degrees of freedom after pooling; 0 for a z
 	P    float64 // the p-value: small is evidence against the null
