@@ -18,9 +18,9 @@ import (
 // TestReadmeGoBlocks holds every Go code block of README.md and docs/*.md
 // to a runnable example: the block, blank lines and indentation aside, must
 // stand in the body of an Example function of this package, of audit,
-// audit/report, fair, lines or a compat package and carry its // Output:
-// comment, so that go test checks what the documentation says the code
-// prints.
+// audit/report, audit/sp80022, audit/classic, fair, lines or a compat
+// package and carry its // Output: comment, so that go test checks what
+// the documentation says the code prints.
 func TestReadmeGoBlocks(t *testing.T) {
 	files, err := readme.Files(".")
 	if err != nil {
@@ -56,7 +56,7 @@ func exampleBodies(t *testing.T) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"audit", "audit/report", "audit/sp80022", "fair", "lines", "compat/*"} { // the documentation shows these packages' examples too
+	for _, dir := range []string{"audit", "audit/report", "audit/sp80022", "audit/classic", "fair", "lines", "compat/*"} { // the documentation shows these packages' examples too
 		more, err := filepath.Glob(dir + "/*_test.go")
 		if err != nil {
 			t.Fatal(err)

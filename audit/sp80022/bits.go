@@ -106,6 +106,15 @@ func (b Bits) Slice(i, j int) Bits {
 	return s
 }
 
+// Word returns the 64 bits from bit i on, the first most significant,
+// zeros past the end. It panics unless 0 ≤ i < Len.
+func (b Bits) Word(i int) uint64 {
+	if uint(i) >= uint(b.n) {
+		panic(fmt.Sprintf("sp80022.Bits.Word: index %d out of range [0, %d)", i, b.n))
+	}
+	return b.word(i)
+}
+
 // word returns the 64 bits from bit i on, zeros past the end.
 func (b Bits) word(i int) uint64 {
 	q, r := i/64, uint(i%64)

@@ -207,3 +207,33 @@ func TestShort(t *testing.T) {
 		}
 	}
 }
+
+// TestWord holds Word to Bit at every start in sequences that end anywhere
+// in a word, zeros past the end, and its panic out of range.
+func TestWord(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{1, 63, 64, 65, 200, 1000} {
+		b := FromSource(r, n)
+		for i := range n {
+			want := uint64(0)
+			for j := range 64 {
+				if i+j < n {
+					want |= uint64(b.Bit(i+j)) << (63 - j)
+				}
+			}
+			if got := b.Word(i); got != want {
+				t.Fatalf("n = %d: Word(%d) = %#x, want %#x", n, i, got, want)
+			}
+		}
+		for _, i := range []int{-1, n} {
+			func() {
+				defer func() {
+					if recover() == nil {
+						t.Errorf("n = %d: Word(%d) did not panic", n, i)
+					}
+				}()
+				b.Word(i)
+			}()
+		}
+	}
+}

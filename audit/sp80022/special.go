@@ -2,30 +2,15 @@ package sp80022
 
 import (
 	"fmt"
-	"math"
 
-	"gonum.org/v1/gonum/mathext"
+	"github.com/fairshuffle/shuffle/audit/internal/pvalue"
 )
 
-// igamc is the regularised upper incomplete gamma function Q(a, x) with
-// STS's convention that it is 1 when x ≤ 0 or a ≤ 0. STS uses Cephes' old
-// igamc; gonum's is Cephes' newer one, which agrees with it far inside the
-// six decimals STS prints (the tests against STS's figures hold it to that).
-func igamc(a, x float64) float64 {
-	if x <= 0 || a <= 0 {
-		return 1
-	}
-	return mathext.GammaIncRegComp(a, x)
-}
-
-// normal is the standard normal distribution function as STS's
-// cephes_normal computes it, from erf on either side of zero.
-func normal(x float64) float64 {
-	if x > 0 {
-		return 0.5 * (1 + math.Erf(x/math.Sqrt2))
-	}
-	return 0.5 * (1 - math.Erf(-x/math.Sqrt2))
-}
+// igamc and normal are the shared ones, under the names STS gives them.
+var (
+	igamc  = pvalue.Igamc
+	normal = pvalue.Normal
+)
 
 // NotApplicableError reports that a test does not apply to a sequence:
 // where STS writes no p-value, or computes one from no data.
