@@ -200,8 +200,8 @@ func binomialMargin(runs int, alpha, level float64) int {
 // most 0.001 (the test's own false-failure rate); each shape's runs are
 // held to theirs at 1e-4 (nine shapes: 1e-3 in all). Inconclusive runs
 // count in neither. Each test's raw p-values are held to their own
-// margins below 0.01 and 0.001, at 1e-4 each. Run i of a cell uses seed i. With SHUFFLE_LONG=1: 300
-// runs a cell (fewer above 1,000 lines), 18,912 runs; otherwise 4 runs a
+// margins below 0.01 and 0.001, at 1e-4 each. Run i of a cell uses seed i. With SHUFFLE_LONG=1: 190
+// runs a cell (fewer above 1,000 lines), 10,346 with a verdict; otherwise 4 runs a
 // cell up to 400 lines. CAL_RUNS=N sets the runs a cell, to measure.
 func TestFalseFailures(t *testing.T) {
 	runs, big := 4, 400
