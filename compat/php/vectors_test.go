@@ -2,8 +2,6 @@ package php
 
 import (
 	"encoding/hex"
-	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -27,16 +25,15 @@ func TestLive(t *testing.T) {
 // there are fewer than min.
 func checkVectors(t *testing.T, path string, min int) {
 	t.Helper()
-	vectors.Fields(t, path, min, 3, func(line int, fields []string) {
-		op, seed, arg, want := fields[0], vectors.Int(t, fields[1], 64), fields[2], fields[3:]
-		where := fmt.Sprintf("%s:%d: %s(%s) seed %d", path, line, op, arg, seed)
+	vectors.Calls(t, path, min, 3, func(c vectors.Call) {
+		seed := vectors.Int(t, c.Seed, 64)
 		r := NewMT19937(seed)
 		var got func() string
-		switch op {
+		switch c.Op {
 		case "mt_rand":
 			got = func() string { return strconv.FormatInt(r.Rand(), 10) }
 		case "mt_rand_range":
-			lo, hi, _ := strings.Cut(arg, ",")
+			lo, hi, _ := strings.Cut(c.Arg, ",")
 			min, max := vectors.Int(t, lo, 64), vectors.Int(t, hi, 64)
 			got = func() string { return strconv.FormatInt(r.RandRange(min, max), 10) }
 		case "str_shuffle":
@@ -44,26 +41,13 @@ func checkVectors(t *testing.T, path string, min int) {
 				return hex.EncodeToString([]byte(StrShuffle(r, "abcdefghijklmnopqrstuvwxyz0123456789")))
 			}
 		case "shuffle":
-			checkShuffle(t, where, seed, int(vectors.Int(t, arg, 64)), want)
+			n := int(vectors.Int(t, c.Arg, 64))
+			vectors.Shuffles(t, c.Where, n, func() *MT19937 { return NewMT19937(seed) }, Shuffle, ShuffleSlice[[]int32],
+				func(r *MT19937) string { return strconv.FormatInt(r.Rand(), 10) }, c.Want)
 			return
 		default:
-			t.Fatalf("%s:%d: unknown op %q", path, line, op)
+			t.Fatalf("%s: unknown op", c.Where)
 		}
-		vectors.Draws(t, where, want, got)
+		vectors.Draws(t, c.Where, c.Want, got)
 	})
-}
-
-// checkShuffle checks one shuffle line: sha256, mt_rand() after, prefix;
-// and that ShuffleSlice gives the same as Shuffle.
-func checkShuffle(t *testing.T, where string, seed int64, n int, want []string) {
-	t.Helper()
-	r, r2 := NewMT19937(seed), NewMT19937(seed)
-	s, s2 := vectors.Iota[int32](n), vectors.Iota[int32](n)
-	Shuffle(r, n, func(i, j int) { s[i], s[j] = s[j], s[i] })
-	after := r.Rand()
-	ShuffleSlice(r2, s2)
-	if r2.Rand() != after || !slices.Equal(s, s2) {
-		t.Errorf("%s: ShuffleSlice differs from Shuffle", where)
-	}
-	vectors.Shuffled(t, where, s, strconv.FormatInt(after, 10), want)
 }

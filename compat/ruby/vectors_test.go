@@ -1,10 +1,8 @@
 package ruby
 
 import (
-	"fmt"
 	"math"
 	"math/big"
-	"slices"
 	"strconv"
 	"testing"
 
@@ -43,18 +41,16 @@ func seeded(t *testing.T, seed string) []*Random {
 // there are fewer than min.
 func checkVectors(t *testing.T, path string, min int) {
 	t.Helper()
-	vectors.Fields(t, path, min, 3, func(line int, fields []string) {
-		op, seed, arg, want := fields[0], fields[1], fields[2], fields[3:]
-		where := fmt.Sprintf("%s:%d: %s(%s) seed %s", path, line, op, arg, seed)
-		for _, r := range seeded(t, seed) {
+	vectors.Calls(t, path, min, 3, func(c vectors.Call) {
+		for _, r := range seeded(t, c.Seed) {
 			var got func() string
-			switch op {
+			switch c.Op {
 			case "rand":
 				got = func() string { return strconv.FormatUint(math.Float64bits(r.Float()), 16) }
 			case "rand_n":
-				n, ok := new(big.Int).SetString(arg, 10)
+				n, ok := new(big.Int).SetString(c.Arg, 10)
 				if !ok {
-					t.Fatalf("%s: bad n", where)
+					t.Fatalf("%s: bad n", c.Where)
 				}
 				switch {
 				case n.IsInt64():
@@ -62,12 +58,12 @@ func checkVectors(t *testing.T, path string, min int) {
 				case n.Cmp(new(big.Int).Lsh(big.NewInt(1), 64)) == 0:
 					got = func() string { return strconv.FormatUint(r.Uint64(), 10) }
 				default:
-					t.Fatalf("%s: n out of range", where)
+					t.Fatalf("%s: n out of range", c.Where)
 				}
 			case "sample":
-				n := int(vectors.Int(t, arg, 0))
+				n := int(vectors.Int(t, c.Arg, 0))
 				// 20 picks, then the rand(2**32) that follows them.
-				picks := len(want) - 1
+				picks := len(c.Want) - 1
 				got = func() string {
 					if picks == 0 {
 						return strconv.FormatInt(r.Rand(1<<32), 10)
@@ -76,27 +72,15 @@ func checkVectors(t *testing.T, path string, min int) {
 					return strconv.Itoa(r.Sample(n))
 				}
 			case "shuffle":
-				checkShuffle(t, where, r, int(vectors.Int(t, arg, 0)), want)
+				// Each shuffle starts from a copy of r's state.
+				n := int(vectors.Int(t, c.Arg, 0))
+				vectors.Shuffles(t, c.Where, n, func() *Random { r := *r; return &r }, (*Random).Shuffle, ShuffleSlice[[]int32],
+					func(r *Random) string { return strconv.FormatInt(r.Rand(1<<32), 10) }, c.Want)
 				continue
 			default:
-				t.Fatalf("%s:%d: unknown op %q", path, line, op)
+				t.Fatalf("%s: unknown op", c.Where)
 			}
-			vectors.Draws(t, where, want, got)
+			vectors.Draws(t, c.Where, c.Want, got)
 		}
 	})
-}
-
-// checkShuffle checks one shuffle line with Shuffle, then that ShuffleSlice
-// on a copy of r's state gives the same.
-func checkShuffle(t *testing.T, where string, r *Random, n int, want []string) {
-	t.Helper()
-	r2 := *r
-	s, s2 := vectors.Iota[int32](n), vectors.Iota[int32](n)
-	r.Shuffle(n, func(i, j int) { s[i], s[j] = s[j], s[i] })
-	after := r.Rand(1 << 32)
-	ShuffleSlice(&r2, s2)
-	if r2.Rand(1<<32) != after || !slices.Equal(s, s2) {
-		t.Errorf("%s: ShuffleSlice differs from Shuffle", where)
-	}
-	vectors.Shuffled(t, where, s, strconv.FormatInt(after, 10), want)
 }

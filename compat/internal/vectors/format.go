@@ -3,6 +3,7 @@ package vectors
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -56,9 +57,25 @@ func SumLines[E Integer](s []E) string {
 	return hex.EncodeToString(h[:])
 }
 
-// Shuffled checks an order against a shuffle line's want as Gen.java,
-// gen.php and gen.rb print it: [SumLines], the draw after, a prefix.
-func Shuffled[E Integer](t testing.TB, where string, order []E, after string, want []string) {
+// Shuffles checks a shuffle line of Gen.java, gen.php or gen.rb. Shuffle
+// and slice each order 0, …, n-1 with a fresh generator; they must leave the
+// same order and the same draw after, and these must be the line's.
+func Shuffles[G any](t testing.TB, where string, n int, fresh func() G, shuffle func(g G, n int, swap func(i, j int)), slice func(G, []int32), after func(G) string, want []string) {
+	t.Helper()
+	g, g2 := fresh(), fresh()
+	s, s2 := Iota[int32](n), Iota[int32](n)
+	shuffle(g, n, func(i, j int) { s[i], s[j] = s[j], s[i] })
+	slice(g2, s2)
+	a := after(g)
+	if after(g2) != a || !slices.Equal(s, s2) {
+		t.Errorf("%s: ShuffleSlice differs from Shuffle", where)
+	}
+	shuffled(t, where, s, a, want)
+}
+
+// shuffled checks an order and the draw after it against a shuffle line's
+// want: [SumLines], the draw, a prefix.
+func shuffled[E Integer](t testing.TB, where string, order []E, after string, want []string) {
 	t.Helper()
 	if len(want) < 2 {
 		t.Fatalf("%s: short line", where)
@@ -80,18 +97,19 @@ func Shuffled[E Integer](t testing.TB, where string, order []E, after string, wa
 // Int parses s as a decimal integer of bits bits, failing t if it is not one.
 func Int(t testing.TB, s string, bits int) int64 {
 	t.Helper()
-	v, err := strconv.ParseInt(s, 10, bits)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return parse(t, s, bits, strconv.ParseInt)
 }
 
 // Uint parses s as a decimal unsigned integer of bits bits, failing t if it
 // is not one.
 func Uint(t testing.TB, s string, bits int) uint64 {
 	t.Helper()
-	v, err := strconv.ParseUint(s, 10, bits)
+	return parse(t, s, bits, strconv.ParseUint)
+}
+
+func parse[T int64 | uint64](t testing.TB, s string, bits int, f func(string, int, int) (T, error)) T {
+	t.Helper()
+	v, err := f(s, 10, bits)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package vectors
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,4 +94,21 @@ func Draws(t testing.TB, where string, want []string, next func() string) {
 			return
 		}
 	}
+}
+
+// Call is one line "op seed arg want…" as Gen.java, gen.php and gen.rb
+// print a call and its outputs. Where begins a failure: "path:line: op(arg)
+// seed S".
+type Call struct {
+	Where, Op, Seed, Arg string
+	Want                 []string
+}
+
+// Calls is [Fields] with each line read as a [Call].
+func Calls(t testing.TB, path string, min, width int, fn func(c Call)) int {
+	t.Helper()
+	return Fields(t, path, min, max(width, 3), func(line int, f []string) {
+		where := fmt.Sprintf("%s:%d: %s(%s) seed %s", path, line, f[0], f[2], f[1])
+		fn(Call{Where: where, Op: f[0], Seed: f[1], Arg: f[2], Want: f[3:]})
+	})
 }

@@ -91,17 +91,35 @@ func TestFieldsDraws(t *testing.T) {
 }
 
 // TestShuffled checks that each of the three parts of a shuffle line is
-// held to: the digest, the draw after and the prefix.
+// held to: the digest, the draw after and the prefix; and that Shuffles
+// fails where its two shuffles differ.
 func TestShuffled(t *testing.T) {
 	order := []int32{2, 0, 1}
 	sum := SumLines(order)
-	if got := failures(t, func(tb testing.TB) { Shuffled(tb, "s", order, "9", []string{sum, "9", "2", "0"}) }); got != nil {
+	if got := failures(t, func(tb testing.TB) { shuffled(tb, "s", order, "9", []string{sum, "9", "2", "0"}) }); got != nil {
 		t.Errorf("a right line: %q", got)
 	}
 	for _, want := range [][]string{{sum[1:] + "0", "9", "2"}, {sum, "8", "2"}, {sum, "9", "2", "1"}} {
-		if got := failures(t, func(tb testing.TB) { Shuffled(tb, "s", order, "9", want) }); len(got) != 1 {
+		if got := failures(t, func(tb testing.TB) { shuffled(tb, "s", order, "9", want) }); len(got) != 1 {
 			t.Errorf("%q: failures %q, want one", want, got)
 		}
+	}
+	// A "generator" here is a count of draws; the shuffles reverse or keep.
+	fresh := func() *int { return new(int) }
+	rev := func(g *int, n int, swap func(i, j int)) {
+		for i := range n / 2 {
+			swap(i, n-1-i)
+		}
+	}
+	revSlice := func(g *int, s []int32) { slices.Reverse(s) }
+	keepSlice := func(g *int, s []int32) {}
+	after := func(g *int) string { *g++; return fmt.Sprint(*g) }
+	want := []string{SumLines([]int32{2, 1, 0}), "1", "2"}
+	if got := failures(t, func(tb testing.TB) { Shuffles(tb, "s", 3, fresh, rev, revSlice, after, want) }); got != nil {
+		t.Errorf("Shuffles, the same shuffles: %q", got)
+	}
+	if got := failures(t, func(tb testing.TB) { Shuffles(tb, "s", 3, fresh, rev, keepSlice, after, want) }); !slices.Equal(got, []string{"s: ShuffleSlice differs from Shuffle"}) {
+		t.Errorf("Shuffles, two orders: %q", got)
 	}
 }
 
