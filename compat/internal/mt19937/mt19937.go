@@ -1,7 +1,7 @@
 // Package mt19937 is Matsumoto and Nishimura's Mersenne Twister (ACM TOMACS
 // 8(1) 1998) with the reference code's two seedings, init_genrand and
 // init_by_array: the generator under CPython's random, numpy's RandomState,
-// PHP's mt_rand and Ruby's Random.
+// PHP's mt_rand, Ruby's Random and C++'s std::mt19937.
 package mt19937
 
 const (
