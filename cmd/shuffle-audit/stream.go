@@ -14,6 +14,7 @@ import (
 
 	"github.com/fairshuffle/shuffle/audit"
 	"github.com/fairshuffle/shuffle/audit/report"
+	"github.com/fairshuffle/shuffle/internal/term"
 )
 
 // maxErrors is how many bad lines are reported one by one.
@@ -89,7 +90,7 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 	var last chunk
 	bad := 0
 	var done atomic.Int64
-	bar := newProgress(stderr, progress, 0, &done)
+	bar := term.NewProgress(stderr, progress, "decks", 0, &done)
 	interrupted := false
 loop:
 	for {
@@ -103,7 +104,7 @@ loop:
 		for _, b := range ch.bad {
 			bad++
 			if bad <= maxErrors {
-				bar.clear()
+				bar.Clear()
 				fmt.Fprintf(stderr, "shuffle-audit: %v\n", b)
 			}
 		}
@@ -134,7 +135,7 @@ loop:
 			break
 		}
 	}
-	bar.stop()
+	bar.Stop()
 	if interrupted {
 		end()
 		decks := int64(0)
