@@ -136,67 +136,6 @@ func TestSTSFinal(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
-// biasedSource gives bits that are 1 with probability p.
-type biasedSource struct {
-	r *rand.Rand
-	p float64
-}
-
-func (s biasedSource) Uint64() uint64 {
-	var w uint64
-	for range 64 {
-		w <<= 1
-		if s.r.Float64() < s.p {
-			w |= 1
-		}
-	}
-	return w
-}
-
-// periodic repeats the first 2¹⁴ bits of PCG.
-type periodic struct {
-	words []uint64
-	i     *int
-}
-
-func (p periodic) Uint64() uint64 {
-	w := p.words[*p.i%len(p.words)]
-	*p.i++
-	return w
-}
-
-// TestVerdict: ChaCha8 and PCG pass; negative controls fail: P(1) = 0.51,
-// a period of 2¹⁴ bits, a stuck source. With Alpha = 0.001 a random
-// source fails with probability at most 0.001: the seeds are fixed, so
-// the test gives the same verdict every run.
-func TestVerdict(t *testing.T) {
-	words := make([]uint64, 1<<8)
-	pcg := rand.NewPCG(9, 10)
-	for i := range words {
-		words[i] = pcg.Uint64()
-	}
-	for _, c := range []struct {
-		name string
-		src  rand.Source
-		want Verdict
-	}{
-		{"chacha8", chacha8("verdict"), Pass},
-		{"pcg", rand.NewPCG(11, 12), Pass},
-		{"biased 0.51", biasedSource{rand.New(rand.NewPCG(13, 14)), 0.51}, Fail},
-		{"period 2^14", periodic{words, new(int)}, Fail},
-		{"stuck", stuck{}, Fail},
-	} {
-		res, err := RunSource(c.src, Options{SeqLen: 20000, Sequences: 10})
-		require.NoError(t, err)
-		wt, wj, p := res.Worst()
-		assert.Equal(t, c.want, res.Verdict(), "%s: smallest check %g (%s)", c.name, p, label(*wt, wj))
-	}
-}
-
-type stuck struct{}
-
-func (stuck) Uint64() uint64 { return 0 }
-
 // TestNotEnoughData: no whole sequence, or fewer than asked, is no verdict.
 func TestNotEnoughData(t *testing.T) {
 	data := make([]byte, 2500)
