@@ -51,8 +51,7 @@ func Tests() []sp80022.Test {
 // analysis does, with a family-wise verdict (see [Result.Verdict]). It
 // reads at most o.Sequences sequences' bytes when o.Sequences is set; it
 // holds about o.Workers + 2 sequences at a time whatever the input's size
-// (and each worker's scratch: the FFT's is 36 bytes a bit). It costs about
-// 90 ms of CPU per sequence of 10⁶ bits.
+// (and each worker's scratch: the FFT's is 36 bytes a bit).
 //
 // It returns the result so far with the error that ended it: r's, Each's,
 // or ctx's (its cause). It panics if o.SeqLen, o.Sequences or o.Workers is
