@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"sync/atomic"
 	"syscall"
 
@@ -47,15 +48,16 @@ func auditRaw(ctx context.Context, c *config, stdin io.Reader, stdout, stderr io
 		return 2
 	}
 	var r io.Reader
+	var cmd *exec.Cmd
 	if src, err := raw.Source(c.source, c.seed); err == nil {
 		r = raw.Reader(src)
 	} else {
-		in, _, end, err := input.Open(c.raw, c.exec, stdin, stderr)
+		in, ec, end, err := input.Open(c.raw, c.exec, stdin, stderr)
 		if err != nil {
 			return fail("%v", err)
 		}
 		defer end()
-		r = in
+		r, cmd = in, ec
 	}
 	if c.dieharder {
 		if c.sequences > 0 {
@@ -77,6 +79,11 @@ func auditRaw(ctx context.Context, c *config, stdin io.Reader, stdout, stderr io
 	o.Tested = func(n int) { done.Store(int64(n)) }
 	res, err := raw.Run(ctx, r, o)
 	bar.Stop()
+	if err == nil && cmd != nil && (c.sequences == 0 || res.Sequences < c.sequences) { // it ended of itself: did it fail?
+		if werr := cmd.Wait(); werr != nil {
+			err = fmt.Errorf("-exec %q: %v", c.exec, werr)
+		}
+	}
 	switch {
 	case ctx.Err() != nil:
 		fmt.Fprintf(stderr, "shuffle-audit: stopped after %d sequences; no verdict\n", res.Sequences)

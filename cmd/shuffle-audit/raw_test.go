@@ -54,6 +54,8 @@ func TestRawStatuses(t *testing.T) {
 		{nil, []string{"-source", "mt"}, 2, ""},
 		{nil, []string{"-exec", "cat", "-raw", good}, 2, ""},
 		{nil, []string{"-in", good, "-seqlen", "100"}, 2, ""},
+		{nil, []string{"-exec", "cat " + good + "; exit 3", "-raw", "-", "-seqlen", "20000"}, 2, ""},
+		{nil, []string{"-exec", "cat " + good + "; exit 3", "-raw", "-", "-seqlen", "20000", "-sequences", "2"}, 0, "Verdict: pass"},
 	} {
 		out, errs, code := auditedRaw(t, c.stdin, c.args...)
 		assert.Equal(t, c.code, code, "%q: %s", c.args, errs)
