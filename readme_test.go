@@ -56,7 +56,7 @@ func exampleBodies(t *testing.T) [][]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, dir := range []string{"audit", "audit/report", "audit/sp80022", "audit/classic", "fair", "lines", "compat/*"} { // the documentation shows these packages' examples too
+	for _, dir := range []string{"audit", "audit/report", "audit/sp80022", "audit/classic", "audit/raw", "fair", "lines", "compat/*"} { // the documentation shows these packages' examples too
 		more, err := filepath.Glob(dir + "/*_test.go")
 		if err != nil {
 			t.Fatal(err)

@@ -23,31 +23,51 @@ func (a Assessment) Pass() bool {
 
 // Assess returns STS's second-level assessment of p, one p-value of a test
 // on each of many sequences, computed as STS does (see the package doc).
-func Assess(p []float64) Assessment { return assess(p, false) }
+func Assess(p []float64) Assessment { return tally(p, false) }
 
 // AssessExcursions is [Assess] for the random excursions tests. Like STS
 // it leaves out each p-value that prints as 0.000000, its mark for a
 // sequence the test does not apply to.
-func AssessExcursions(p []float64) Assessment { return assess(p, true) }
+func AssessExcursions(p []float64) Assessment { return tally(p, true) }
 
-func assess(p []float64, excursions bool) Assessment {
-	const alpha = 0.01
-	var a Assessment
-	var buf [32]byte
+func tally(p []float64, excursions bool) Assessment {
+	t := Tally{Excursions: excursions}
 	for _, x := range p {
-		// STS reads back the p-values it printed, with six decimals, as
-		// float32: 0.010000 is then below 0.01, and fails.
-		f, _ := strconv.ParseFloat(string(strconv.AppendFloat(buf[:0], x, 'f', 6, 64)), 32)
-		c := float64(float32(f))
-		if excursions && !(c > 0) {
-			continue
-		}
-		a.Sequences++
-		if !(c < alpha) {
-			a.Passed++
-		}
-		a.Bins[min(int(math.Floor(c*10)), 9)]++
+		t.Add(x)
 	}
+	return t.Assessment()
+}
+
+// A Tally is [Assess] over p-values added one at a time, in constant
+// memory: what a long run needs. The zero Tally is [Assess]'s; with
+// Excursions set, [AssessExcursions]'.
+type Tally struct {
+	Excursions bool
+	a          Assessment
+}
+
+// Add counts p-value p.
+func (t *Tally) Add(p float64) {
+	const alpha = 0.01
+	// STS reads back the p-values it printed, with six decimals, as
+	// float32: 0.010000 is then below 0.01, and fails.
+	var buf [32]byte
+	f, _ := strconv.ParseFloat(string(strconv.AppendFloat(buf[:0], p, 'f', 6, 64)), 32)
+	c := float64(float32(f))
+	if t.Excursions && !(c > 0) {
+		return
+	}
+	t.a.Sequences++
+	if !(c < alpha) {
+		t.a.Passed++
+	}
+	t.a.Bins[min(max(int(math.Floor(c*10)), 0), 9)]++
+}
+
+// Assessment returns the assessment of the p-values added so far.
+func (t *Tally) Assessment() Assessment {
+	const alpha = 0.01
+	a := t.a
 	s := float64(a.Sequences)
 	ph := 1 - alpha
 	if a.Sequences > 0 {

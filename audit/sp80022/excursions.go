@@ -20,7 +20,7 @@ func cycles(b Bits, visit func(*[8]int)) (j, zeros int) {
 	s := 0
 	var c [8]int
 	for i := range b.n {
-		s += 2*b.Bit(i) - 1
+		s += 2*int(b.words[i/64]>>(63-i%64)&1) - 1
 		switch {
 		case s == 0:
 			j++
@@ -83,7 +83,7 @@ func RandomExcursionsVariant(b Bits) ([]float64, error) {
 	var count [19]int
 	j, s := 0, 0
 	for i := range n {
-		s += 2*b.Bit(i) - 1
+		s += 2*int(b.words[i/64]>>(63-i%64)&1) - 1
 		if s == 0 {
 			j++
 		} else if s >= -9 && s <= 9 {

@@ -70,14 +70,18 @@ func berlekampMassey(b Bits, i, m int) int {
 	var c, p, r [bmWords]uint64
 	c[0], p[0] = 1, 1
 	l, shift := 0, 1 // shift = n − m of the publication
+	var w uint64     // the 64 bits from bit i+n on, n rounded down to 64
 	for n := range m {
+		if n%64 == 0 {
+			w = b.word(i + n)
+		}
 		// c, p·x^shift and r have degree at most n: words beyond are zero.
 		words := n/64 + 1
 		// r ← r·x + s[n]
 		for k := words - 1; k > 0; k-- {
 			r[k] = r[k]<<1 | r[k-1]>>63
 		}
-		r[0] = r[0]<<1 | uint64(b.Bit(i+n))
+		r[0] = r[0]<<1 | w>>(63-n%64)&1
 		d := 0
 		for k := range words {
 			d += bits.OnesCount64(c[k] & r[k])

@@ -58,6 +58,11 @@ func expm(k, n int) complex128 {
 	return complex(c, -s)
 }
 
+// scale returns c·z: Go's complex product with complex(c, 0) gives the
+// same moduli (it adds only zeros, whose sign no modulus sees) at twice
+// the multiplications; and z/2 divides through the runtime.
+func scale(c float64, z complex128) complex128 { return complex(c*real(z), c*imag(z)) }
+
 // negI returns −i·z.
 func negI(z complex128) complex128 { return complex(imag(z), -real(z)) }
 
@@ -84,8 +89,8 @@ func (f *rfft) moduli(b Bits, mod []float64) {
 	for k := range m {
 		a, c := x[k], x[(m-k)%m]
 		cc := complex(real(c), -imag(c))
-		e := (a + cc) / 2
-		o := negI(a-cc) / 2
+		e := scale(0.5, a+cc)
+		o := scale(0.5, negI(a-cc))
 		v := e + f.post[k]*o
 		mod[k] = math.Sqrt(real(v)*real(v) + imag(v)*imag(v)) // as STS has it
 	}
@@ -113,7 +118,7 @@ func stage(x, y []complex128, size, s, r int, tw []complex128) {
 				a0, a1, a2 := x[q+s*p], x[q+s*(p+m)], x[q+s*(p+2*m)]
 				t := a1 + a2
 				c := a0 - t/2
-				d := negI(a1-a2) * complex(h, 0)
+				d := scale(h, negI(a1-a2))
 				y[q+s*(3*p)] = a0 + t
 				y[q+s*(3*p+1)] = (c + d) * w1
 				y[q+s*(3*p+2)] = (c - d) * w2
@@ -140,10 +145,10 @@ func stage(x, y []complex128, size, s, r int, tw []complex128) {
 			for q := range s {
 				a0, a1, a2, a3, a4 := x[q+s*p], x[q+s*(p+m)], x[q+s*(p+2*m)], x[q+s*(p+3*m)], x[q+s*(p+4*m)]
 				t1, t2, t3, t4 := a1+a4, a2+a3, a1-a4, a2-a3
-				b1 := a0 + complex(c1, 0)*t1 + complex(c2, 0)*t2
-				b2 := a0 + complex(c2, 0)*t1 + complex(c1, 0)*t2
-				d1 := negI(complex(s1, 0)*t3 + complex(s2, 0)*t4)
-				d2 := negI(complex(s2, 0)*t3 - complex(s1, 0)*t4)
+				b1 := a0 + scale(c1, t1) + scale(c2, t2)
+				b2 := a0 + scale(c2, t1) + scale(c1, t2)
+				d1 := negI(scale(s1, t3) + scale(s2, t4))
+				d2 := negI(scale(s2, t3) - scale(s1, t4))
 				y[q+s*(5*p)] = a0 + t1 + t2
 				y[q+s*(5*p+1)] = (b1 + d1) * w[0]
 				y[q+s*(5*p+2)] = (b2 + d2) * w[1]

@@ -13,6 +13,7 @@ import (
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/audit"
 	"github.com/fairshuffle/shuffle/audit/report"
+	"github.com/fairshuffle/shuffle/internal/term"
 )
 
 // result is the audit of one algorithm.
@@ -32,7 +33,7 @@ func auditAlgorithms(ctx context.Context, c *config, stdout, stderr io.Writer, p
 	}
 	var next atomic.Int64
 	var done atomic.Int64
-	bar := newProgress(stderr, progress, int64(c.trials)*int64(len(c.algos)), &done)
+	bar := term.NewProgress(stderr, progress, "decks", int64(c.trials)*int64(len(c.algos)), &done)
 	var wg sync.WaitGroup
 	for range min(c.workers, len(c.algos)) {
 		wg.Add(1)
@@ -48,7 +49,7 @@ func auditAlgorithms(ctx context.Context, c *config, stdout, stderr io.Writer, p
 		}()
 	}
 	wg.Wait()
-	bar.stop()
+	bar.Stop()
 	writeAlgorithms(stdout, results, c)
 	status := 0
 	var left []string

@@ -48,6 +48,7 @@ import (
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/audit"
+	"github.com/fairshuffle/shuffle/audit/raw"
 	"github.com/fairshuffle/shuffle/internal/term"
 )
 
@@ -105,6 +106,10 @@ type config struct {
 	games    []audit.Game // -game
 	html     string       // -html: the report as one HTML file
 	args     []string     // the command line, for the HTML report
+	// Raw bits.
+	raw, source       string
+	seqlen, sequences int
+	dieharder         bool
 	// Both.
 	alpha float64
 	png   string
@@ -129,6 +134,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case c.riffle > 0:
 		riffleTable(stdout, c.n, c.riffle)
 		return 0
+	case c.raw != "" || c.source != "":
+		return auditRaw(ctx, c, stdin, stdout, stderr, progress)
 	case c.in != "" || c.exec != "":
 		return auditStream(ctx, c, stdin, stdout, stderr, progress)
 	}
@@ -162,9 +169,15 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs.Float64Var(&c.scale, "scale", 0.25, "deviation from 1/n drawn at full colour, relative to 1/n")
 	fs.IntVar(&c.riffle, "riffle", 0, "print the exact total variation and separation distance of 1 to `N` riffles of n cards, and exit")
 	fs.IntVar(&c.workers, "workers", runtime.GOMAXPROCS(0), "algorithms audited at once")
+	fs.StringVar(&c.raw, "raw", "", "test the bytes of `FILE` (- for standard input, or with -exec the program's output) as bits, most significant first, with NIST SP 800-22's fifteen tests")
+	fs.StringVar(&c.source, "source", "", "test the output of the package's source `NAME`, seeded by -seed: "+strings.Join(raw.Sources, ", "))
+	fs.IntVar(&c.seqlen, "seqlen", 1000000, "with -raw or -source: bits a sequence")
+	fs.IntVar(&c.sequences, "sequences", 0, "with -raw or -source: sequences to test (default all; with -source 100)")
+	fs.BoolVar(&c.dieharder, "dieharder", false, "with -raw or -source: write the bits to standard output as they are, for dieharder -g 200, instead of testing them")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, `Usage: shuffle-audit -in FILE|- [flags]
        shuffle-audit -exec COMMAND [flags]
+       shuffle-audit -raw FILE|- | -source NAME [-seqlen N] [-sequences K] [flags]
        shuffle-audit [-algo NAMES] [-n N] [-trials T] [flags]
 
 Tests whether shuffled decks look uniformly random: decks read from a file
@@ -198,6 +211,9 @@ Exit status: 0 pass, 1 fail, 3 inconclusive (too few decks for any test),
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if c.raw != "" || c.source != "" {
+		return c, checkRaw(c, set)
+	}
 	stream := c.in != "" || c.exec != ""
 	switch {
 	case set["in"] && c.in == "":
@@ -236,14 +252,14 @@ Exit status: 0 pass, 1 fail, 3 inconclusive (too few decks for any test),
 		c.base = audit.FromZero + audit.Base(*base)
 	}
 	if stream {
-		for _, f := range []string{"algo", "n", "trials", "seed", "riffle", "workers"} {
+		for _, f := range []string{"algo", "n", "trials", "seed", "riffle", "workers", "seqlen", "sequences", "dieharder"} {
 			if set[f] {
-				return nil, fmt.Errorf("-%s applies to the package's algorithms, not to -in or -exec (the first deck gives n)", f)
+				return nil, fmt.Errorf("-%s applies to the package's algorithms or raw bits, not to -in or -exec (the first deck gives n)", f)
 			}
 		}
 		return c, nil
 	}
-	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict", "html", "game", "base"} {
+	for _, f := range []string{"labels", "json", "batch", "deck", "copies", "hand", "max-decks", "strict", "html", "game", "base", "seqlen", "sequences", "dieharder"} {
 		if set[f] {
 			return nil, fmt.Errorf("-%s needs -in or -exec", f)
 		}

@@ -38,6 +38,10 @@ func TestReadmeCommands(t *testing.T) {
 				}
 			}
 		},
+		"-source chacha8 -sequences 10": func(out string) {
+			assert.Contains(t, out, "10 sequences of 1000000 bits")
+			assert.Contains(t, out, "Verdict: pass")
+		},
 		"-riffle 12": func(out string) {
 			assert.Regexp(t, `(?m)^\s+7\s+0\.3341\s+1\.0000$`, out)
 			assert.Regexp(t, `(?m)^\s+12\s+0\.0108\s+0\.2775$`, out)

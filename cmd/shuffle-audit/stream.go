@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"runtime"
-	"runtime/debug"
 	"sync/atomic"
 	"time"
 
 	"github.com/fairshuffle/shuffle/audit"
 	"github.com/fairshuffle/shuffle/audit/report"
+	"github.com/fairshuffle/shuffle/internal/input"
+	"github.com/fairshuffle/shuffle/internal/term"
+	"github.com/fairshuffle/shuffle/internal/version"
 )
 
 // maxErrors is how many bad lines are reported one by one.
@@ -37,46 +37,17 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 			return fail("-labels: %v", err)
 		}
 	}
-	var r io.Reader
-	var cmd *exec.Cmd
-	var pipe io.Closer // the -exec program's standard output
+	r, cmd, end, err := input.Open(c.in, c.exec, stdin, stderr)
+	if err != nil {
+		return fail("%v", err)
+	}
+	defer end()
 	source := c.in
 	switch {
 	case c.exec != "":
 		source = c.exec
-		cmd = shellCommand(c.exec)
-		cmd.Stdin = stdin
-		cmd.Stderr = stderr
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			return fail("-exec: %v", err)
-		}
-		if err := cmd.Start(); err != nil {
-			return fail("-exec: %v", err)
-		}
-		r, pipe = out, out
 	case c.in == "-":
 		source = "standard input"
-		r = stdin
-	default:
-		f, err := os.Open(c.in)
-		if err != nil {
-			return fail("%v", err)
-		}
-		defer f.Close()
-		r = f
-	}
-	// end ends the -exec program, if it has not ended, and waits for it:
-	// the shell is killed, and the programs it started get SIGPIPE, if
-	// they write on, from the pipe closed; Wait waits for their output to
-	// standard error at most a second.
-	end := func() {
-		if cmd != nil {
-			cmd.Process.Kill()
-			pipe.Close()
-			cmd.WaitDelay = time.Second
-			cmd.Wait()
-		}
 	}
 	rd := audit.NewReader(r, o)
 	chunks := make(chan chunk, 4)
@@ -89,7 +60,7 @@ func auditStream(ctx context.Context, c *config, stdin io.Reader, stdout, stderr
 	var last chunk
 	bad := 0
 	var done atomic.Int64
-	bar := newProgress(stderr, progress, 0, &done)
+	bar := term.NewProgress(stderr, progress, "decks", 0, &done)
 	interrupted := false
 loop:
 	for {
@@ -103,7 +74,7 @@ loop:
 		for _, b := range ch.bad {
 			bad++
 			if bad <= maxErrors {
-				bar.clear()
+				bar.Clear()
 				fmt.Fprintf(stderr, "shuffle-audit: %v\n", b)
 			}
 		}
@@ -134,7 +105,7 @@ loop:
 			break
 		}
 	}
-	bar.stop()
+	bar.Stop()
 	if interrupted {
 		end()
 		decks := int64(0)
@@ -177,7 +148,7 @@ loop:
 		return fail("%s: no decks; no verdict", inputName(c))
 	}
 	rec := &report.Record{Report: a.Report(), Source: source, Input: in, MaxDecks: c.maxDecks, Card: rd.Card,
-		Tool: "shuffle-audit", Version: version(), Scale: c.scale}
+		Tool: "shuffle-audit", Version: version.Of(), Scale: c.scale}
 	if c.json {
 		if err := report.JSON(stdout, rec); err != nil {
 			return fail("%v", err)
@@ -274,53 +245,14 @@ func readDecks(rd *audit.Reader, out chan<- chunk, free <-chan []int, stop <-cha
 // no evidence, and never a pass.
 const exitInconclusive = 3
 
-// shellCommand runs line as a shell would.
-func shellCommand(line string) *exec.Cmd {
-	if runtime.GOOS == "windows" {
-		return exec.Command("cmd", "/C", line)
-	}
-	return exec.Command("sh", "-c", line)
-}
-
 func inputName(c *config) string {
 	switch {
 	case c.exec != "":
 		return "-exec output"
-	case c.in == "-":
+	case c.in == "-" || c.raw == "-":
 		return "standard input"
+	case c.source != "":
+		return "-source " + c.source
 	}
-	return c.in
-}
-
-func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	return buildVersion(bi)
-}
-
-// buildVersion is the module version of a build, or else the revision it
-// was built from, with "+dirty" if the clone had changes; "(devel)" is
-// never the answer.
-func buildVersion(bi *debug.BuildInfo) string {
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	rev, dirty := "", false
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	switch {
-	case rev == "":
-		return "devel, revision unknown (built without VCS information)"
-	case dirty:
-		return rev + "+dirty"
-	}
-	return rev
+	return c.in + c.raw
 }
