@@ -10,9 +10,10 @@
 // back, as STS reads a binary file, so that its assessment is STS's
 // finalAnalysisReport.txt, row for row; [Reader] turns a source into such
 // bytes, each Uint64 big-endian. The batteries are [Batteries]: NIST SP
-// 800-22 rev 1a's fifteen tests ([github.com/fairshuffle/shuffle/audit/sp80022]);
-// another battery joins the run, its JSON and its reports by being added
-// there.
+// 800-22 rev 1a's fifteen tests ([github.com/fairshuffle/shuffle/audit/sp80022]),
+// then the twelve classic tests ([github.com/fairshuffle/shuffle/audit/classic]),
+// assessed in the same form; another battery joins the run, its JSON and
+// its reports by being added there.
 //
 // STS marks each row that fails; with 188 rows a random generator has
 // some marked in about one run in five. The verdict ([Result.Verdict])

@@ -24,8 +24,8 @@ func Example() {
 		fmt.Printf("%s: %s (smallest check %.2g, %s row %d, of %d checks)\n", name, res.Verdict(), p, t.Name, j+1, res.Checks())
 	}
 	// Output:
-	// chacha8: pass (smallest check 0.0016, NonOverlappingTemplate row 32, of 374 checks)
-	// P(1) = 0.51: fail (smallest check 0, CumulativeSums row 1, of 322 checks)
+	// chacha8: pass (smallest check 0.0016, NonOverlappingTemplate row 32, of 392 checks)
+	// P(1) = 0.51: fail (smallest check 0, CumulativeSums row 1, of 340 checks)
 }
 
 // biased gives bits that are 1 with probability p.
