@@ -43,7 +43,9 @@
 // arranged where it lies, read into one buffer that a pipe grows without
 // copying.
 //
-// The temporary files go in os.TempDir ($TMPDIR), and are removed before
+// The temporary files go in os.TempDir ($TMPDIR) with no name (Linux's
+// O_TMPFILE; elsewhere removed as soon as open, or deleted on close on
+// Windows), so that a killed run leaves nothing; they are closed before
 // [Shuffle] returns, on success, error or cancellation. A temporary file
 // that cannot be written (a full disk) is an [*Error] naming it. During the
 // main pass that happens before anything has been written; during the

@@ -316,13 +316,10 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 }
 
 // drain writes the lines of spill file f, shuffled, reading it into buf if
-// it fits in memory and splitting it by label first if not. It removes the
-// file and returns the buffer for reuse.
+// it fits in memory and splitting it by label first if not. It closes the
+// file, which has no name (tempDir), and returns the buffer for reuse.
 func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte) ([]byte, error) {
-	defer func() {
-		f.f.Close()
-		os.Remove(f.f.Name())
-	}()
+	defer f.f.Close()
 	if _, err := f.f.Seek(0, io.SeekStart); err != nil {
 		return buf, spillReadError(f, err)
 	}
@@ -336,7 +333,6 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 			return buf, err
 		}
 		f.f.Close()
-		os.Remove(f.f.Name())
 		for _, sub := range subs {
 			var err error
 			if buf, err = s.drain(out, fy, sub, buf); err != nil || !out.more() {

@@ -569,21 +569,9 @@ func TestCleanup(t *testing.T) {
 
 	// Stopped while reading standard input, after the spill began.
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd := exec.Command(bin, "--memory", "64K")
-		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-		stdin, err := cmd.StdinPipe()
-		require.NoError(t, err)
-		require.NoError(t, cmd.Start())
-		_, err = stdin.Write([]byte(seqText(1, 300000)))
-		require.NoError(t, err)
-		deadline := time.Now().Add(10 * time.Second)
-		for countFiles(tmp) == 0 && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		require.NotZero(t, countFiles(tmp), "%v: no spill files appeared", sig)
+		cmd := startSpill(t, tmp)
 		require.NoError(t, cmd.Process.Signal(sig))
-		err = cmd.Wait()
-		stdin.Close()
+		err := cmd.Wait()
 		ee, isExit := err.(*exec.ExitError)
 		require.True(t, isExit, "%v: %v", sig, err)
 		assert.Equal(t, 128+int(sig), ee.ExitCode(), "%v", sig)
