@@ -20,6 +20,8 @@ type reservoir struct {
 	spool *os.File
 	sw    *bufio.Writer
 	size  int64 // bytes in spool
+	held  int64 // bytes held, once a line past COUNT comes
+	seen  int64 // held, when roomFor last said yes
 }
 
 // sampleReservoir writes -n COUNT lines of the input r (size bytes, -1
@@ -60,6 +62,9 @@ func (s *shuf) sampleReservoir(r io.Reader) error {
 					return err
 				}
 			}
+			if n == res.k {
+				res.held, res.seen = res.bytes, max(res.bytes, 1<<20)
+			}
 			slot = uint64N(rng, n+1)
 		}
 		var line [][]byte
@@ -92,7 +97,19 @@ func (s *shuf) sampleReservoir(r io.Reader) error {
 				}
 			}
 		case slot < res.k && n >= res.k:
+			for _, p := range res.lines[slot] {
+				res.held -= int64(len(p))
+			}
+			for _, p := range line {
+				res.held += int64(len(p))
+			}
 			res.lines[slot] = line
+			if res.held > 2*res.seen { // longer lines came: is there room for them?
+				if !heapRoomFor(res.held) {
+					return errMemory
+				}
+				res.seen = res.held
+			}
 		}
 	}
 	s.gnuSampleDone(n)
@@ -131,6 +148,9 @@ func (res *reservoir) toSpool(s *shuf) (err error) {
 // past them shows that they are a sample to hold, larger than --memory
 // as it is.
 func (res *reservoir) unspool(delim byte) error {
+	if !heapRoomFor(2 * res.size) {
+		return errMemory
+	}
 	if err := res.rewind(); err != nil {
 		return err
 	}
@@ -150,7 +170,7 @@ func (res *reservoir) unspool(delim byte) error {
 		}
 	}
 	res.spool.Close()
-	res.spool, res.sw = nil, nil
+	res.spool, res.sw, res.bytes = nil, nil, res.size
 	return nil
 }
 

@@ -250,6 +250,9 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 	// The files' buffers share at most an eighth of memory, and 8 MiB:
 	// they come on top of what the pass holds.
 	bufSize := int(min(max(min(s.mem/8, 8<<20)/int64(len(files)), 4<<10), 1<<20))
+	if !heapRoomFor(int64(bufSize*len(files)) + 8<<20) { // the buffers, in Go's heap
+		return errMemory
+	}
 	for _, f := range files {
 		if f.f == nil { // else created and written to already (buckets.spill)
 			var err error

@@ -18,6 +18,7 @@ import (
 )
 
 func main() {
+	roomyStart()
 	// Started with SIGPIPE ignored, GNU shuf gets a write error when its
 	// reader goes away, says so and exits with status 1; so must this one.
 	// Go's runtime caught SIGPIPE at start: ignore it again.
