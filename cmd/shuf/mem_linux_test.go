@@ -170,9 +170,10 @@ func TestBigUlimit(t *testing.T) {
 // error: Cannot allocate memory" for input it cannot hold, "memory
 // exhausted" for the rest; --algo's own, that the input is larger than
 // memory), never with Go's "fatal error: out of memory"; and a mode that
-// finished under a limit finishes under every larger one. A limit under which Go's runtime does not start at all
-// (shuf --version fails) is skipped and logged (go test ./cmd/shuf -run
-// UlimitSweep -v, with SHUFFLE_LONG=1).
+// finished under a limit finishes under every larger one. A limit under
+// which Go's runtime does not start at all (shuf --version fails) is
+// skipped and logged, and so is a run that fails before shuf's main (go
+// test ./cmd/shuf -run UlimitSweep -v, with SHUFFLE_LONG=1).
 func TestUlimitSweep(t *testing.T) {
 	long.Skip(t, "writes and shuffles 250 MB some 80 times")
 	dir := t.TempDir()
@@ -221,6 +222,11 @@ func TestUlimitSweep(t *testing.T) {
 			case r.code == 1 && (r.stderr == "shuf: read error: Cannot allocate memory\n" || r.stderr == "shuf: memory exhausted\n" ||
 				args[0] == "--algo" && strings.HasPrefix(r.stderr, "shuf: --algo inside-out shuffles in memory, and the input is larger than --memory")):
 				assert.Zero(t, passed[i], "%q: failed under ulimit -v %d, finished under %d", args, kb, passed[i])
+			case beforeMain(r.stderr):
+				// Near 1300000 the runtime's start has some 40 MB to
+				// spare, and fails now and then (1 in 40 to 60 runs of
+				// shuf --version), before any code of shuf runs.
+				t.Logf("%q under ulimit -v %d: Go's runtime did not start", args, kb)
 			default:
 				t.Errorf("%q under ulimit -v %d: status %d: %.300q", args, kb, r.code, r.stderr)
 			}
@@ -230,6 +236,13 @@ func TestUlimitSweep(t *testing.T) {
 	for i, args := range modes {
 		t.Logf("%q finishes from ulimit -v %d", args, passed[i])
 	}
+}
+
+// beforeMain reports whether stderr is Go's runtime failing as it starts,
+// before the program's main: no frame of the program is on any stack.
+func beforeMain(stderr string) bool {
+	return strings.Contains(stderr, "fatal error: out of memory") &&
+		!strings.Contains(stderr, "main.main") && !strings.Contains(stderr, "github.com/fairshuffle/")
 }
 
 // underUlimitShell is underUlimit with standard input from FILE where
