@@ -43,22 +43,23 @@
 // arranged where it lies, read into one buffer that a pipe grows without
 // copying.
 //
-// The temporary files go in os.TempDir ($TMPDIR), and are removed before
+// The temporary files go in os.TempDir ($TMPDIR) with no name (Linux's
+// O_TMPFILE; elsewhere removed as soon as open, or deleted on close on
+// Windows), so that a killed run leaves nothing; they are closed before
 // [Shuffle] returns, on success, error or cancellation. A temporary file
 // that cannot be written (a full disk) is an [*Error] naming it. During the
 // main pass that happens before anything has been written; during the
 // rare second split, after part of the output (files of [Output],
 // [Shards] or [Split] are then removed; what went to a writer stays).
 //
-// With [Count] n and a seed, a run writes the same line numbers, in the
-// same order, whether the lines come from [Range](1, N), [Strings], a
-// file of N lines or a pipe: those of the shuffle package's Sample(N, n)
-// (past 2^31-1 lines, distinct uniform draws). To know N, a file's lines
-// are counted first and the file read again, keeping only the n lines
-// picked; a pipe is copied to a temporary file while counted, which costs
-// disk the size of the input. Memory holds the n lines and a 1 MiB
-// buffer. That holds for n up to 2^20; a larger n, or one of at least N,
-// runs the full shuffle and stops after n lines.
+// With [Count] n, [Files] and [Reader] are read once, with no temporary
+// file, through a reservoir (Algorithm R, then a fisher-yates order):
+// memory holds the n lines and a 64 KiB buffer. For a seed, a file and a
+// pipe of the same lines give the same sample. [Range](1, N) and
+// [Strings], whose N is known, write the line numbers of the shuffle
+// package's Sample(N, n) (past 2^31-1 lines, distinct uniform draws).
+// That holds for n up to 2^20; a larger n, or one of at least N, runs the
+// full shuffle and stops after n lines.
 //
 // # Errors and cancellation
 //

@@ -74,7 +74,7 @@ func TestSampleUniform(t *testing.T) {
 			in := strings.NewReader("a\nb\nc\nd\ne\n")
 			var err error
 			if algo == "" {
-				err = s.sampleStream(in, s.pick(5, 2))
+				err = s.sampleReservoir(in)
 			} else {
 				s.alg, _ = shuffle.Lookup(algo)
 				err = s.runAlgo(in, -1)

@@ -21,6 +21,9 @@ func (m *mapBuf) grow(n int) error {
 	}
 	size := max(need, cap(m.b)+cap(m.b)/2, 64<<10)
 	size = (size + syscall.Getpagesize() - 1) &^ (syscall.Getpagesize() - 1)
+	if !roomFor(int64(size - cap(m.b))) {
+		return syscall.ENOMEM // as mmap would, with room kept for Go's heap
+	}
 	// The system calls themselves, not syscall.Mmap, which keeps its
 	// own table of mappings and knows nothing of mremap.
 	var addr uintptr

@@ -108,7 +108,8 @@ func Algorithm(a shuffle.Algorithm) Option { return func(o *options) { o.alg = &
 
 // Memory bounds what a run holds to about n bytes: larger inputs are
 // shuffled through temporary files in os.TempDir (shuf --memory). Without
-// it, the bound is [DefaultMemory]'s; n below 64 KiB is raised to it.
+// it, the bound is [DefaultMemory]'s; n below 64 KiB is raised to it, and
+// under an address-space limit n above a third of the room is cut to it.
 func Memory(n int64) Option { return func(o *options) { o.memory = n } }
 
 // Header writes the first n lines of the first file first, unshuffled

@@ -38,9 +38,36 @@ func TestPathsUniform(t *testing.T) {
 			s.o.rangeSet, s.o.lo, s.o.hi = true, 1, 4
 			return s.execute(s.mustInput())
 		})},
-		{"sample", many(20, func(s *shuf) error { // -n 2, the sampler
+		{"sample", many(20, func(s *shuf) error { // -n 2, the reservoir
 			s.o.count, s.o.countSet = 2, true
-			return s.sampleStream(strings.NewReader("a\nb\nc\nd\ne\n"), s.pick(5, 2))
+			return s.sampleReservoir(strings.NewReader("a\nb\nc\nd\ne\n"))
+		})},
+		{"sample-3-of-6", many(120, func(s *shuf) error { // every ordered 3 of 6
+			s.o.count, s.o.countSet = 3, true
+			return s.sampleReservoir(strings.NewReader("a\nb\nc\nd\ne\nf\n"))
+		})},
+		{"sample-1-of-7", many(7, func(s *shuf) error {
+			s.o.count, s.o.countSet = 1, true
+			return s.sampleReservoir(strings.NewReader("a\nb\nc\nd\ne\nf\ng\n"))
+		})},
+		{"sample-all-spooled", many(24, func(s *shuf) error { // and from a temporary file
+			s.o.count, s.o.countSet, s.mem, s.tmp = 5, true, 1, &tempDir{}
+			err := s.sampleReservoir(strings.NewReader(lines))
+			require.NotZero(t, s.tmp.files, "nothing spooled")
+			for _, f := range s.tmp.open {
+				f.Close() // as Shuffle's tmp.remove does
+			}
+			return err
+		})},
+		{"sample-all", many(24, func(s *shuf) error { // -n 5 of 4: the whole shuffle
+			s.o.count, s.o.countSet = 5, true
+			return s.sampleReservoir(strings.NewReader(lines))
+		})},
+		{"sample-spooled", many(20, func(s *shuf) error { // the first lines past memory
+			s.o.count, s.o.countSet, s.mem, s.tmp = 2, true, 1, &tempDir{} // unspool closes its file
+			err := s.sampleReservoir(strings.NewReader("a\nb\nc\nd\ne\n"))
+			require.NotZero(t, s.tmp.files, "nothing spooled")
+			return err
 		})},
 		{"index-sample", many(20, func(s *shuf) error { // -i 1-5 -n 2
 			s.o.rangeSet, s.o.lo, s.o.hi, s.o.count, s.o.countSet = true, 1, 5, 2, true

@@ -16,8 +16,8 @@ const (
 	writeNothing strategy = iota // -n 0 or no lines: the header alone
 	repeatLines                  // -r: each line drawn on its own
 	shuffleAlgo                  // --algo: the whole input in memory
-	countFirst                   // -n of files: count the lines, then decide
-	sampleLines                  // -n COUNT below the line count: pick's draws
+	sampleStream                 // -n COUNT of files: a reservoir (reservoir.go)
+	sampleLines                  // -n COUNT of -i or -e below the line count: pick's draws
 	shuffleAll                   // the labels' shuffle, in memory or spilled; -n cuts it
 )
 
@@ -69,10 +69,10 @@ func (in *inputLines) close() {
 }
 
 // decide is the one place where a run's strategy is chosen, from the
-// options and what is known of the input. Lines whose count matters (-n
-// COUNT up to sampleMax) and is not known yet are counted first and decided
-// again: -n picks the same line numbers whatever holds the lines, so it
-// must know how many there are.
+// options and what is known of the input. -n COUNT up to sampleMax reads
+// files, whose lines are not counted, through a reservoir that gives a
+// file and a pipe the same sample; -i and -e, whose count is known,
+// draw the line numbers with pick.
 func (s *shuf) decide(in *inputLines) strategy {
 	o := s.o
 	switch {
@@ -83,7 +83,7 @@ func (s *shuf) decide(in *inputLines) strategy {
 	case s.custom:
 		return shuffleAlgo
 	case o.countSet && o.count <= sampleMax && !in.known:
-		return countFirst
+		return sampleStream
 	case o.countSet && o.count <= sampleMax && o.count < in.n:
 		return sampleLines
 	}
@@ -96,25 +96,14 @@ func (s *shuf) execute(in *inputLines) error {
 	switch s.decide(in) {
 	case writeNothing:
 		return s.finish(s.open(0))
-	case countFirst:
-		s.prog.reading("counting lines", in.size)
-		n, r, size, err := s.countLines(in.st, in.r)
-		if err != nil {
-			return err
-		}
-		s.gnuSampleDone(n)
-		s.prog.reading("reading again", size)
-		in.r, in.size, in.n, in.known = s.prog.reader(r, size), size, n, true
-		return s.execute(in)
+	case sampleStream:
+		return s.sampleReservoir(in.r)
 	case repeatLines:
 		return s.repeatLines(in)
 	case shuffleAlgo:
 		return s.shuffleAlgo(in)
 	case sampleLines:
 		picks := s.pick(in.n, o.count)
-		if in.r != nil {
-			return s.sampleStream(in.r, picks)
-		}
 		out := s.open(uint64(len(picks)))
 		for _, v := range picks {
 			if !out.more() {

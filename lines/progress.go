@@ -24,8 +24,7 @@ const (
 // caller's [Progress] function of each phase as it starts. A nil
 // *progress counts nothing.
 //
-// A run goes through phases: reading (or counting, then reading again,
-// for -n), then shuffling and writing in memory, or spilling to
+// A run goes through phases: reading, then shuffling and writing in memory, or spilling to
 // temporary files and merging them back, each file read, shuffled and
 // written in turn. Each phase measures itself by one counter: in (input
 // bytes read), out (output bytes written) or work (steps of its own:

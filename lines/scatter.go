@@ -250,6 +250,9 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 	// The files' buffers share at most an eighth of memory, and 8 MiB:
 	// they come on top of what the pass holds.
 	bufSize := int(min(max(min(s.mem/8, 8<<20)/int64(len(files)), 4<<10), 1<<20))
+	if !heapRoomFor(int64(bufSize*len(files)) + 8<<20) { // the buffers, in Go's heap
+		return errMemory
+	}
 	for _, f := range files {
 		if f.f == nil { // else created and written to already (buckets.spill)
 			var err error
@@ -316,13 +319,10 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 }
 
 // drain writes the lines of spill file f, shuffled, reading it into buf if
-// it fits in memory and splitting it by label first if not. It removes the
-// file and returns the buffer for reuse.
+// it fits in memory and splitting it by label first if not. It closes the
+// file, which has no name (tempDir), and returns the buffer for reuse.
 func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte) ([]byte, error) {
-	defer func() {
-		f.f.Close()
-		os.Remove(f.f.Name())
-	}()
+	defer f.f.Close()
 	if _, err := f.f.Seek(0, io.SeekStart); err != nil {
 		return buf, spillReadError(f, err)
 	}
@@ -336,7 +336,6 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 			return buf, err
 		}
 		f.f.Close()
-		os.Remove(f.f.Name())
 		for _, sub := range subs {
 			var err error
 			if buf, err = s.drain(out, fy, sub, buf); err != nil || !out.more() {

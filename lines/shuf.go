@@ -45,6 +45,12 @@ func newShuf(o *options, stdout io.Writer, tmp *tempDir) *shuf {
 		s.mem, _ = DefaultMemory()
 	}
 	s.mem = max(s.mem, minMemory)
+	if room := addressRoom(); room >= 0 {
+		// Under ulimit -v, what the shuffle holds in memory is at most a
+		// third of the room, as DefaultMemory's is: more would end in
+		// an error, where spilling finishes, with the same output.
+		s.mem = max(min(s.mem, room/3), minMemory)
+	}
 	if o.data.csv {
 		o.delim = 0 // the records' ends, inside; line feeds again on the way out (csv.go)
 	}
@@ -100,6 +106,12 @@ func (s *shuf) run() (err error) {
 		return err
 	}
 	defer in.close()
+	if in.st != nil && !heapRoomFor(heapReserve-heapGrowth) {
+		// Under ulimit -v, with less room than Go's heap may need to
+		// grow, reading input could end in a crash: refuse it as GNU
+		// refuses what it cannot allocate.
+		return errMemory
+	}
 	if o.count > 0 { // -n 0 writes only the header and draws nothing
 		if err := s.openSource(); err != nil {
 			return err
@@ -125,6 +137,9 @@ func (s *shuf) runAlgo(in io.Reader, size int64) error {
 	if rest != nil {
 		return &Error{Kind: ErrOutOfMemory, Msg: fmt.Sprintf("--algo %s shuffles in memory, and the input is larger than --memory %s", s.alg.Name, sizeText(s.mem))}
 	}
+	if !heapRoomFor(8 * n) {
+		return errMemory
+	}
 	starts := lineStarts[int](data, n, s.o.delim)
 	s.prog.shuffling(n, 0) // in one call of the shuffle package: no steps to count
 	shuffle.Slice(s.alg.New(s.src), starts)
@@ -143,6 +158,9 @@ func (s *shuf) runRepeat(in io.Reader, size int64) error {
 	defer freeData(data)
 	if n == 0 { // GNU creates the output first
 		return s.noLines(s.open(0))
+	}
+	if !heapRoomFor(8 * n) { // the index, in Go's heap
+		return errReadMemory
 	}
 	out := s.open(math.MaxUint64) // -r writes COUNT lines, whatever n is
 	if uint64(len(data)) < 1<<32 {

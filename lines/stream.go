@@ -2,7 +2,6 @@ package lines
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -17,7 +16,7 @@ type stream struct {
 	ins   []*inFile
 	delim byte
 	skip  int // lines to drop at the start of each file but the first
-	skip0 int // and of the first: 0 once the header is taken, N after rewind
+	skip0 int // and of the first: 0 once the header is taken
 	i     int // the file being read
 	br    *bufio.Reader
 	last  byte // the last byte given from file i; the delimiter at its start
@@ -34,7 +33,7 @@ type inFile struct {
 	r     io.Reader   // what the stream reads: file, checked if it is regular
 	file  *os.File    // the input's file, to seek and stat; nil if standard input is not one
 	own   bool        // shuf opened file, and closes it
-	start int64       // where it starts, for rewind; -1 if it cannot seek
+	start int64       // where it starts; -1 if it cannot seek
 	size  int64       // its length from start, -1 if unknown
 	fi    os.FileInfo // a regular file's, at open; nil for anything else
 	read  int64       // bytes read from start, since open or rewind
@@ -172,31 +171,8 @@ func (st *stream) Read(p []byte) (int, error) {
 	return 0, nil
 }
 
-// seekable reports whether every input can be read again.
-func (st *stream) seekable() bool {
-	for _, in := range st.ins {
-		if in.start < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// rewind starts the stream again, header dropped from every file.
-func (st *stream) rewind() error {
-	for _, in := range st.ins {
-		if _, err := in.file.Seek(in.start, io.SeekStart); err != nil {
-			return readError(err)
-		}
-		in.read = 0
-		in.restart()
-	}
-	st.i, st.br, st.skip0 = 0, nil, st.skip
-	return nil
-}
-
-// verify checks every regular input file again, read to its end or not
-// (-n stops after the last line it keeps): each must still have the size
+// verify checks every regular input file again, read to its end or not:
+// each must still have the size
 // it had when opened and still be the file its name names.
 func (st *stream) verify() error {
 	for _, in := range st.ins {
@@ -276,42 +252,4 @@ func (in *inFile) check(atEOF bool) error {
 		return &ChangedError{in.name, fmt.Sprintf("it ended after %d of the %d bytes it had when opened", in.read, in.size)}
 	}
 	return nil
-}
-
-// countLines reads the stream to its end through r (st, or st with its
-// progress counted) and counts its lines. It returns a reader of the same
-// lines again: the stream rewound if every input can seek, else a
-// temporary file the lines were copied to while counting (the disk holds a
-// copy of the input, memory only the 1 MiB buffer).
-func (s *shuf) countLines(st *stream, r io.Reader) (n uint64, again io.Reader, size int64, err error) {
-	var spool *os.File
-	if !st.seekable() {
-		if spool, err = s.tmp.create(); err != nil {
-			return 0, nil, 0, err
-		}
-	}
-	buf := make([]byte, 1<<20)
-	for {
-		m, rerr := io.ReadFull(r, buf)
-		n += uint64(bytes.Count(buf[:m], []byte{st.delim}))
-		size += int64(m)
-		if spool != nil && m > 0 {
-			if _, err := spool.Write(buf[:m]); err != nil {
-				return 0, nil, 0, fileWriteError(spool.Name(), err)
-			}
-		}
-		if rerr == io.EOF || rerr == io.ErrUnexpectedEOF {
-			break
-		}
-		if rerr != nil {
-			return 0, nil, 0, readError(rerr)
-		}
-	}
-	if spool == nil {
-		return n, st, size, st.rewind()
-	}
-	if _, err := spool.Seek(0, io.SeekStart); err != nil {
-		return 0, nil, 0, fileReadError(spool.Name(), err)
-	}
-	return n, spool, size, nil
 }

@@ -46,7 +46,7 @@ func TestPackageWritesAsShuf(t *testing.T) {
 	differ := write(t, "differ.csv", "ID,TEXT\n9,z\n")
 	binary := write(t, "binary", "a\x00b\nc\nd\x01\n")
 	src := filepath.Join(dir, "source")
-	require.NoError(t, os.WriteFile(src, randomBytes(1<<16, 3), 0o644))
+	require.NoError(t, os.WriteFile(src, randomBytes(4<<20, 3), 0o644))
 	durstenfeld, _ := shuffle.Lookup("durstenfeld")
 	// shuf writes its files in dir/shuf, the package the same names in dir/pkg.
 	require.NoError(t, os.Mkdir(filepath.Join(dir, "shuf"), 0o755))

@@ -18,6 +18,7 @@ import (
 )
 
 func main() {
+	roomyStart()
 	// Started with SIGPIPE ignored, GNU shuf gets a write error when its
 	// reader goes away, says so and exits with status 1; so must this one.
 	// Go's runtime caught SIGPIPE at start: ignore it again.
@@ -117,12 +118,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 
 	// A long run shows its progress on standard error: as lines for a
 	// log with --progress, else on one line if that is a terminal
-	// (term.IsTerminal asks the driver, so /dev/null is not one).
+	// (term.IsTerminal asks the driver, so /dev/null is not one) and
+	// not the one the lines go to, which the line would run into.
 	var prog *progress
 	if o.progress > 0 {
 		prog = startProgress(stderr, o.progress, o.progress, true)
 		defer prog.end()
-	} else if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) {
+	} else if f, ok := stderr.(*os.File); ok && term.IsTerminal(f) && !o.toTerminal(stdout, f) {
 		prog = startProgress(stderr, progressDelay, progressEvery, false)
 		defer prog.end()
 	}
@@ -192,6 +194,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return 1
 	}
 	return 0
+}
+
+// toTerminal reports whether the lines go to stdout and stdout is, or
+// may be, the terminal tty.
+func (o *options) toTerminal(stdout io.Writer, tty *os.File) bool {
+	f, ok := stdout.(*os.File)
+	return !o.outputSet && ok && term.SameTerminal(f, tty)
 }
 
 // check applies GNU's rules on which options and operands go together;

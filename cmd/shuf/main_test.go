@@ -475,10 +475,12 @@ func TestGolden(t *testing.T) {
 		{"", []string{"--seed", "42", "-n", "3", "-i", "1-1000000"}, "853397 205561 267000"},
 		{"", []string{"--seed", "42", "-n", "3", "-r", "-i", "1-1000000"}, "853397 205561 266998"},
 		{"", []string{"--seed", "1", "--algo", "durstenfeld", "-i", "1-10"}, "10 6 1 9 8 5 7 4 3 2"},
-		// Changed on purpose (issue 15): -n draws as Sample(N, COUNT) does,
-		// so a file gives what -i 1-N gives; with reservoir sampling it
-		// gave "10 56 79 39 2".
-		{seqText(1, 100), []string{"--seed", "9", "-n", "5"}, "34 38 3 6 51"},
+		// Changed on purpose twice. Issue 15: -n of a file or a pipe drew
+		// as Sample(N, COUNT), "34 38 3 6 51" here, as -i 1-N still does,
+		// which took a temporary copy of a pipe. Issue 32: a file and a
+		// pipe are read once through a reservoir (Algorithm R, then
+		// fisher-yates), as before issue 15, with no temporary file.
+		{seqText(1, 100), []string{"--seed", "9", "-n", "5"}, "10 56 79 39 2"},
 		{"", []string{"--seed", "9", "-n", "5", "-i", "1-100"}, "34 38 3 6 51"},
 	} {
 		got := strings.Fields(ok(t, tc.stdin, tc.args...))
@@ -569,21 +571,9 @@ func TestCleanup(t *testing.T) {
 
 	// Stopped while reading standard input, after the spill began.
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
-		cmd := exec.Command(bin, "--memory", "64K")
-		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-		stdin, err := cmd.StdinPipe()
-		require.NoError(t, err)
-		require.NoError(t, cmd.Start())
-		_, err = stdin.Write([]byte(seqText(1, 300000)))
-		require.NoError(t, err)
-		deadline := time.Now().Add(10 * time.Second)
-		for countFiles(tmp) == 0 && time.Now().Before(deadline) {
-			time.Sleep(10 * time.Millisecond)
-		}
-		require.NotZero(t, countFiles(tmp), "%v: no spill files appeared", sig)
+		cmd := startSpill(t, tmp)
 		require.NoError(t, cmd.Process.Signal(sig))
-		err = cmd.Wait()
-		stdin.Close()
+		err := cmd.Wait()
 		ee, isExit := err.(*exec.ExitError)
 		require.True(t, isExit, "%v: %v", sig, err)
 		assert.Equal(t, 128+int(sig), ee.ExitCode(), "%v", sig)

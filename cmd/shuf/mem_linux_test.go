@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -80,7 +82,7 @@ func TestUlimit(t *testing.T) {
 	// varies by tens of MiB from one look to the next: the room is taken
 	// from the smaller of two looks, and the input is 24 MiB past a third
 	// of it, so that it is past the default wherever shuf's own look falls.
-	vm := startVM(t, 0)
+	vm := startVM(t, 1000000) // the runtime's small reservation (roomyStart)
 	kb := vm + 120<<10
 	vm = min(vm, startVM(t, kb))
 	room := (kb - vm) << 10
@@ -99,25 +101,32 @@ func TestUlimit(t *testing.T) {
 	assertEmpty(t, dir)
 
 	// 400 MB (a sparse file of zeros, one line) do not fit in the 250 MB
-	// "ulimit -v 1000000" leaves; -r, and --memory larger than the room,
-	// hold the input in memory. (--allow-binary: zeros are not text.)
+	// "ulimit -v 1000000" leaves; -r holds the input in memory, and fails
+	// as GNU does. --memory larger than the room is cut to a third of
+	// it, and the line, longer than that, goes through a temporary file.
+	// (--allow-binary: zeros are not text.)
 	sparse := filepath.Join(dir, "sparse")
 	f, err := os.Create(sparse)
 	require.NoError(t, err)
 	require.NoError(t, f.Truncate(400e6))
 	require.NoError(t, f.Close())
 	const gnu = "shuf: read error: Cannot allocate memory\n"
-	for _, args := range [][]string{{"--allow-binary", "-r", "-n", "1", sparse}, {"--allow-binary", "--memory", "2G", sparse}} {
-		r := underUlimit(t, 1000000, dir, args...)
-		assert.Equal(t, 1, r.code, "%q", args)
-		assert.Equal(t, gnu, r.stderr, "%q", args)
-		assert.Empty(t, r.stdout, "%q", args)
+	r = underUlimit(t, 1000000, dir, "--allow-binary", "-r", "-n", "1", sparse)
+	assert.Equal(t, 1, r.code)
+	assert.Equal(t, gnu, r.stderr)
+	assert.Empty(t, r.stdout)
+	out := filepath.Join(dir, "out")
+	r = underUlimit(t, 1000000, dir, "--allow-binary", "--memory", "2G", "-o", out, sparse)
+	assert.Equal(t, 0, r.code, r.stderr)
+	if fi, err := os.Stat(out); assert.NoError(t, err) {
+		assert.Equal(t, int64(400e6+1), fi.Size())
 	}
+	os.Remove(out)
 	// From a pipe, the buffer grows until it cannot.
 	cmd := exec.Command("sh", "-c", `ulimit -v 1000000 && cat "$1" | "$0" --allow-binary -r -n 1`, bin, sparse)
-	out, err := cmd.CombinedOutput()
+	both, err := cmd.CombinedOutput()
 	assert.Error(t, err)
-	assert.Equal(t, gnu, string(out))
+	assert.Equal(t, gnu, string(both))
 }
 
 // TestBigUlimit shuffles a 1 GiB file of 50- to 150-byte lines without
@@ -153,4 +162,118 @@ func TestBigUlimit(t *testing.T) {
 		got += lineHash([]byte(l[:len(l)-1]))
 	}
 	assert.Equal(t, sum, got, "the output is not a permutation of the input")
+}
+
+// TestUlimitSweep runs every mode on a 250 MB file (of 50- to 150-byte
+// lines) under "ulimit -v" from 700,000 to 3,000,000 KiB: each either
+// finishes, or exits with status 1 and GNU's message for memory ("read
+// error: Cannot allocate memory" for input it cannot hold, "memory
+// exhausted" for the rest; --algo's own, that the input is larger than
+// memory), never with Go's "fatal error: out of memory"; and a mode that
+// finished under a limit finishes under every larger one. A limit under
+// which Go's runtime does not start at all (shuf --version fails) is
+// skipped and logged, and so is a run that fails before shuf's main (go
+// test ./cmd/shuf -run UlimitSweep -v, with SHUFFLE_LONG=1).
+func TestUlimitSweep(t *testing.T) {
+	long.Skip(t, "writes and shuffles 250 MB some 80 times")
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	f, err := os.Create(in)
+	require.NoError(t, err)
+	for i := range uint64(10) {
+		_, err := f.WriteString(randomLines(25<<20, 50, 150, 300+i))
+		require.NoError(t, err)
+	}
+	require.NoError(t, f.Close())
+	csv := filepath.Join(dir, "in.csv")
+	require.NoError(t, os.Link(in, csv))
+	other := filepath.Join(dir, "other")
+	require.NoError(t, os.Link(in, other))
+	out := filepath.Join(dir, "out")
+	modes := [][]string{
+		{"-r", "-n", "3", in},
+		{"-n", "3", in},
+		{"-n", "3", "-", "<", in},
+		{"-n", "100000", in},
+		{in, "-o", out},
+		{"--memory", "4G", in, "-o", out},
+		{"-", "<", in, "-o", out},
+		{"--csv", csv, "-o", out},
+		{"--aligned", in, other, "-o", filepath.Join(dir, "aligned")},
+		{"-i", "1-40000000", "-o", out},
+		{"-i", "1-1000000000000", "-n", "3"},
+		{"--algo", "inside-out", in, "-o", out},
+	}
+	limits := []int64{700000, 750000, 800000, 850000, 900000, 1000000, 1100000, 1200000, 1300000, 1500000, 2000000, 3000000}
+	passed := make([]int64, len(modes)) // the first limit each mode finished under
+	for _, kb := range limits {
+		if r := underUlimit(t, kb, dir, "--version"); r.code != 0 {
+			t.Logf("ulimit -v %d: Go's runtime does not start: %.60q", kb, r.stderr)
+			continue
+		}
+		for i, args := range modes {
+			r := underUlimitShell(t, kb, dir, args...)
+			os.RemoveAll(filepath.Join(dir, "aligned"))
+			switch {
+			case r.code == 0:
+				if passed[i] == 0 {
+					passed[i] = kb
+				}
+			case r.code == 1 && (r.stderr == "shuf: read error: Cannot allocate memory\n" || r.stderr == "shuf: memory exhausted\n" ||
+				args[0] == "--algo" && strings.HasPrefix(r.stderr, "shuf: --algo inside-out shuffles in memory, and the input is larger than --memory")):
+				assert.Zero(t, passed[i], "%q: failed under ulimit -v %d, finished under %d", args, kb, passed[i])
+			case beforeMain(r.stderr):
+				// Near 1300000 the runtime's start has some 40 MB to
+				// spare, and fails now and then (1 in 40 to 60 runs of
+				// shuf --version), before any code of shuf runs.
+				t.Logf("%q under ulimit -v %d: Go's runtime did not start", args, kb)
+			default:
+				t.Errorf("%q under ulimit -v %d: status %d: %.300q", args, kb, r.code, r.stderr)
+			}
+			t.Logf("ulimit -v %d %q: status %d %.60q", kb, args, r.code, r.stderr)
+		}
+	}
+	for i, args := range modes {
+		t.Logf("%q finishes from ulimit -v %d", args, passed[i])
+	}
+}
+
+// beforeMain reports whether stderr is Go's runtime failing as it starts,
+// before the program's main: no frame of the program is on any stack.
+func beforeMain(stderr string) bool {
+	return strings.Contains(stderr, "fatal error: out of memory") &&
+		!strings.Contains(stderr, "main.main") && !strings.Contains(stderr, "github.com/fairshuffle/")
+}
+
+// underUlimitShell is underUlimit with standard input from FILE where
+// args hold "<", FILE; standard output is discarded.
+func underUlimitShell(t *testing.T, kb int64, tmp string, args ...string) result {
+	t.Helper()
+	script, pre := `ulimit -v "$0" && exec "$@" >/dev/null`, []string{strconv.FormatInt(kb, 10)}
+	if i := slices.Index(args, "<"); i >= 0 {
+		script = `ulimit -v "$0" && f=$1 && shift && exec "$@" <"$f" >/dev/null`
+		pre = append(pre, args[i+1])
+		args = append(args[:i:i], args[i+2:]...)
+	}
+	cmd := exec.Command("sh", append(append(append([]string{"-c", script}, pre...), bin), args...)...)
+	cmd.Env = append(os.Environ(), "LC_ALL=C", "TMPDIR="+tmp)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	return runResult(t, cmd, &out, &errb)
+}
+
+// TestRoomyStart: under "ulimit -v 1300000" the command starts with Go's
+// runtime's small reservation, as under 1100000, not the 1.26 GB one
+// that left it 40 MB: more room never leaves less (roomyStart). The
+// limit it runs under is still 1300000 KiB.
+func TestRoomyStart(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("measured on linux/amd64")
+	}
+	small := startVM(t, 1100000)
+	vm := startVM(t, 1300000)
+	assert.Less(t, vm, small+64<<10, "VmSize %d KiB under 1300000, %d under 1100000", vm, small)
+	out, err := exec.Command("sh", "-c", `ulimit -v 1300000 && exec "$0" -e x`, bin).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, "x\n", string(out))
 }

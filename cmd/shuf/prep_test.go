@@ -227,27 +227,33 @@ func TestAligned(t *testing.T) {
 	}
 }
 
-// TestSampleSameEverywhere: -n COUNT with a seed picks the same line
-// numbers, in the same order, from -i 1-N, -e, a file, several files and
-// standard input, with any --memory.
+// TestSampleSameEverywhere: -n COUNT with a seed writes the same lines,
+// in the same order, from a file, several files and standard input, with
+// any --memory (the reservoir); -i 1-N and -e pick the same line numbers
+// as each other (Sample(N, COUNT)). With COUNT at least N, every way is
+// the whole shuffle, and all agree.
 func TestSampleSameEverywhere(t *testing.T) {
 	text := seqText(1, 3000)
 	file := write(t, "in", text)
 	half := write(t, "half", seqText(1501, 3000))
 	for _, k := range []string{"1", "10", "2999", "3000", "5000"} {
 		for _, seed := range []string{"1", "2"} {
-			want := ok(t, "", "--seed", seed, "-n", k, "-i", "1-3000")
+			picked := ok(t, "", "--seed", seed, "-n", k, "-i", "1-3000")
+			require.Equal(t, min(mustAtoi(k), 3000), strings.Count(picked, "\n"))
+			assert.Equal(t, picked, ok(t, "", append([]string{"--seed", seed, "-n", k, "-e"}, strings.Fields(text)...)...), "-e")
+			want := ok(t, "", "--seed", seed, "-n", k, file)
 			require.Equal(t, min(mustAtoi(k), 3000), strings.Count(want, "\n"))
+			if mustAtoi(k) >= 3000 {
+				assert.Equal(t, picked, want, "-n %s --seed %s: the whole shuffle", k, seed)
+			}
 			for _, tc := range []struct {
 				stdin string
 				args  []string
 			}{
-				{"", []string{file}},
 				{text, nil},
 				{"", []string{"--memory", "64K", file}},
 				{text, []string{"--memory", "64K"}},
 				{seqText(1, 1500), []string{"-", half}},
-				{"", append([]string{"-e"}, strings.Fields(text)...)},
 			} {
 				got := ok(t, tc.stdin, append([]string{"--seed", seed, "-n", k}, tc.args...)...)
 				assert.Equal(t, want, got, "-n %s --seed %s %.30q", k, seed, tc.args)
@@ -265,9 +271,10 @@ func mustAtoi(s string) int {
 }
 
 // TestSampleMemory: -n COUNT of a large file or pipe holds COUNT lines,
-// not the input: its peak stays far under the input's size. The command
-// runs under a fresh copy of the test binary (peakHelper), because a child
-// started from this process is charged this process's peak.
+// not the input: its peak stays far under the input's size, and it needs
+// no temporary file ($TMPDIR does not exist). The command runs under a
+// fresh copy of the test binary (peakHelper), because a child started
+// from this process is charged this process's peak.
 func TestSampleMemory(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "big")
 	f, err := os.Create(file)
@@ -283,12 +290,29 @@ func TestSampleMemory(t *testing.T) {
 		if stdin {
 			args = []string{bin, "--seed", "1", "-n", "1000", "<", file}
 		}
-		lines, peak := runPeak(t, t.TempDir(), args...)
+		lines, peak := runPeak(t, filepath.Join(t.TempDir(), "missing"), args...)
 		assert.Equal(t, 1000, lines)
 		if peak > 0 {
 			assert.Less(t, peak, int64(40<<20), "stdin %v: peak %d bytes for a 64 MiB input", stdin, peak)
 		}
 		t.Logf("-n 1000 of 64 MiB (from a pipe: %v): peak RSS %.1f MB", stdin, float64(peak)/1e6)
+	}
+}
+
+// TestSampleNoTemp: -n from a pipe needs no $TMPDIR, as GNU's reservoir
+// does not (seq 10 | TMPDIR=/nonexistent shuf -n 3), and for a seed a
+// file and a pipe of the same lines give the same sample.
+func TestSampleNoTemp(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing")
+	r := runBin(t, seqText(1, 10), missing, "-n", "3")
+	require.Equal(t, 0, r.code, r.stderr)
+	assert.Len(t, sorted(r.stdout, '\n'), 3)
+	text := seqText(1, 200000)
+	file := write(t, "in", text)
+	for _, seed := range []string{"1", "2", "3"} {
+		r := runBin(t, text, missing, "--seed", seed, "-n", "7")
+		require.Equal(t, 0, r.code, r.stderr)
+		assert.Equal(t, ok(t, "", "--seed", seed, "-n", "7", file), r.stdout, "--seed %s", seed)
 	}
 }
 

@@ -251,15 +251,14 @@ func TestProgressLog(t *testing.T) {
 		assert.Positive(t, ticks, "%v: lines between the phases' ends: %q", r.args, lines)
 	}
 
-	// Through the command, on a file: -n counts the lines, then reads
-	// them again; each phase's end is a line, with the file's size.
+	// Through the command, on a file: -n reads it once; each phase's end
+	// is a line, with the file's size.
 	dir := t.TempDir()
 	file := filepath.Join(dir, "in")
 	require.NoError(t, os.WriteFile(file, []byte(shortLines(100_000)), 0o644))
 	res := runBin(t, "", "", "--progress=1h", "-n", "3", file)
 	require.Equal(t, 0, res.code, res.stderr)
-	assert.Regexp(t, `^shuf: counting lines 800 kB of 800 kB, [0-9.]+ [kMG]?B/s, [0-9]+\.[0-9]s
-shuf: reading again [0-9.]+ kB of 800 kB, [0-9.]+ [kMG]?B/s, [0-9]+\.[0-9]s
+	assert.Regexp(t, `^shuf: reading 800 kB of 800 kB, [0-9.]+ [kMG]?B/s, [0-9]+\.[0-9]s
 shuf: writing 24 B, [0-9.]+ [kMG]?B/s, [0-9]+\.[0-9]s
 $`, res.stderr)
 	res = runBin(t, "", "", "--progress", "-e", "a", "b")
@@ -349,4 +348,63 @@ type tricklingReader struct{ r io.Reader }
 func (s *tricklingReader) Read(p []byte) (int, error) {
 	time.Sleep(time.Millisecond)
 	return s.r.Read(p[:min(len(p), 100)])
+}
+
+// TestProgressSameTerminal: with standard output and standard error on
+// one terminal, the lines go there and no progress line runs into them;
+// with -o FILE, or with standard output on another terminal, the line
+// shows. Each run outlasts the delay, its input held open.
+func TestProgressSameTerminal(t *testing.T) {
+	type term struct {
+		ptm, pts *os.File
+		text     lockedBuffer
+		read     chan struct{}
+	}
+	open := func() *term {
+		ptm, pts, why := ptytest.Open()
+		if pts == nil {
+			t.Skip(why)
+		}
+		tt := &term{ptm: ptm, pts: pts, read: make(chan struct{})}
+		go func() {
+			io.Copy(&tt.text, ptm) // until the terminal is closed (EIO)
+			close(tt.read)
+		}()
+		return tt
+	}
+	// close returns what the terminal got, with the line ends it made
+	// of "\n" turned back.
+	close := func(tt *term) string {
+		tt.pts.Close()
+		<-tt.read
+		tt.ptm.Close()
+		return strings.ReplaceAll(tt.text.String(), "\r\n", "\n")
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	one, both, other, two := open(), open(), open(), open()
+	var wg sync.WaitGroup
+	for _, r := range []struct {
+		stdout, stderr *os.File
+		args           []string
+	}{{one.pts, one.pts, nil}, {both.pts, both.pts, []string{"-o", out}}, {other.pts, two.pts, nil}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			cmd := exec.Command(bin, r.args...)
+			in, err := cmd.StdinPipe()
+			assert.NoError(t, err)
+			cmd.Stdout, cmd.Stderr = r.stdout, r.stderr
+			assert.NoError(t, cmd.Start())
+			io.WriteString(in, "a\nb\n")
+			time.Sleep(progressDelay + 3*progressEvery)
+			in.Close()
+			assert.NoError(t, cmd.Wait())
+		}()
+	}
+	wg.Wait()
+	text := close(one)
+	assert.Equal(t, []string{"a\n", "b\n"}, sorted(text, '\n'), "a progress line on the lines' terminal: %q", text)
+	assert.Regexp(t, `\rshuf: reading 4 B, [0-9.]+ B/s, [0-9]+s\x1b\[K`, close(both), "-o FILE: the line shows")
+	assert.Equal(t, []string{"a\n", "b\n"}, sorted(close(other), '\n'))
+	assert.Regexp(t, `\rshuf: reading 4 B, [0-9.]+ B/s, [0-9]+s\x1b\[K`, close(two), "another terminal: the line shows")
 }
