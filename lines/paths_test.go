@@ -51,7 +51,11 @@ func TestPathsUniform(t *testing.T) {
 			return s.sampleReservoir(strings.NewReader("a\nb\nc\nd\ne\nf\ng\n"))
 		})},
 		{"sample-all-spooled", many(24, func(s *shuf) error { // and from a temporary file
-			s.o.count, s.o.countSet, s.mem, s.tmp = 5, true, 1, &tempDir{}
+			// 100 bytes: the first three lines pass it (sampleReservoir
+			// counts 48 bytes a line held), and the spooled four fit in it
+			// again, so the shuffle from the spool takes two files; with
+			// --memory 1 it split them down to single labels, 80 ms a run.
+			s.o.count, s.o.countSet, s.mem, s.tmp = 5, true, 100, &tempDir{}
 			err := s.sampleReservoir(strings.NewReader(lines))
 			require.NotZero(t, s.tmp.files, "nothing spooled")
 			for _, f := range s.tmp.open {
