@@ -1,0 +1,244 @@
+package lines
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The tests of this file came from mutation testing (docs/mutation.md,
+// the lines section): each holds a behaviour a caller relies on that no
+// other test of the package pinned.
+
+// rangeText is the text of the numbers lo..hi, each ended by delim.
+func rangeText(lo, hi uint64, delim byte) string {
+	var b []byte
+	for v := lo; ; v++ {
+		b = append(strconv.AppendUint(b, v, 10), delim)
+		if v == hi {
+			return string(b)
+		}
+	}
+}
+
+// TestLinesRangeReader reads the text of a range through buffers of every
+// size from 1 byte, across the digit counts and up to 2⁶⁴−1, where the
+// next number would wrap to 0.
+func TestLinesRangeReader(t *testing.T) {
+	for _, c := range []struct{ lo, hi uint64 }{
+		{0, 0}, {7, 7}, {8, 12}, {95, 105}, {998, 1001},
+		{math.MaxUint64 - 3, math.MaxUint64}, {math.MaxUint64, math.MaxUint64},
+	} {
+		for _, delim := range []byte{'\n', 0} {
+			want := rangeText(c.lo, c.hi, delim)
+			for _, size := range []int{1, 2, 3, 5, 21, 64} {
+				r := &rangeReader{next: c.lo, last: c.hi, delim: delim}
+				var got []byte
+				p := make([]byte, size)
+				for range 10000 {
+					n, err := r.Read(p)
+					got = append(got, p[:n]...)
+					if err == io.EOF {
+						require.Zero(t, n, "%d-%d: EOF with %d bytes", c.lo, c.hi, n)
+						break
+					}
+					require.NoError(t, err)
+					require.NotZero(t, n, "%d-%d by %d: an empty read before the end", c.lo, c.hi, size)
+				}
+				require.Equal(t, want, string(got), "%d-%d by %d", c.lo, c.hi, size)
+				n, err := r.Read(p)
+				assert.Zero(t, n)
+				assert.Equal(t, io.EOF, err, "a read after the end")
+			}
+		}
+	}
+	// A read of nothing is no end.
+	r := &rangeReader{next: 1, last: 2, delim: '\n'}
+	n, err := r.Read(nil)
+	assert.Zero(t, n)
+	assert.NoError(t, err)
+}
+
+// TestLinesRangeBytes checks the size of a range's text against the text
+// for small ranges, and at 20 digits, where it is capped at MaxInt64.
+func TestLinesRangeBytes(t *testing.T) {
+	for _, c := range []struct{ lo, hi uint64 }{
+		{0, 0}, {0, 9}, {1, 10}, {9, 10}, {5, 1234}, {99, 100}, {999, 1000}, {10000, 10001},
+		{1e18 - 2, 1e18 + 1}, {1e19 - 2, 1e19 + 2},
+		{math.MaxUint64 - 5, math.MaxUint64}, {math.MaxUint64, math.MaxUint64},
+	} {
+		assert.Equal(t, int64(len(rangeText(c.lo, c.hi, '\n'))), rangeBytes(c.lo, c.hi), "%d-%d", c.lo, c.hi)
+	}
+	// 20-digit numbers take 21 bytes; MaxInt64 = 21·439208192231179800 + 7.
+	const fit = 439208192231179800
+	assert.Equal(t, int64(21*fit), rangeBytes(1e19, 1e19+fit-1), "the most 20-digit numbers under the cap")
+	assert.Equal(t, int64(math.MaxInt64), rangeBytes(1e19, 1e19+fit), "one more")
+	// 14 numbers of 19 digits (20 bytes) and the 21-byte ones after them:
+	// 280 + 21·439208192231179787 = MaxInt64 exactly, and one more is past it.
+	assert.Equal(t, int64(math.MaxInt64), rangeBytes(1e19-14, 1e19+439208192231179786), "MaxInt64 exactly")
+	assert.Equal(t, int64(math.MaxInt64-21), rangeBytes(1e19-14, 1e19+439208192231179785))
+	assert.Equal(t, int64(math.MaxInt64), rangeBytes(1e19-15, 1e19+439208192231179786), "past it")
+	assert.Equal(t, int64(math.MaxInt64), rangeBytes(1, math.MaxUint64))
+	assert.Equal(t, int64(math.MaxInt64), rangeBytes(1e18, math.MaxUint64))
+}
+
+// shufOut runs Shuffle to a buffer and returns what it wrote.
+func shufOut(t *testing.T, in Input, opts ...Option) string {
+	t.Helper()
+	var b bytes.Buffer
+	require.NoError(t, Shuffle(context.Background(), &b, in, opts...))
+	return b.String()
+}
+
+// TestLinesSameLines holds the package doc's promise that the same seed
+// gives the same output whatever holds the lines: Range(lo, hi), Strings,
+// a file of their text and a pipe, in memory or past it, whole or with
+// Count or a header.
+func TestLinesSameLines(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi uint64
+		opts   []Option
+	}{
+		{1, 1, nil},
+		{1, 2, nil},
+		{1, 40, nil},
+		{7, 300, []Option{Count(0)}},
+		{7, 300, []Option{Count(1)}},
+		{7, 300, []Option{Count(37)}},
+		{7, 300, []Option{Count(293)}},
+		{7, 300, []Option{Count(294)}},
+		{7, 300, []Option{Count(295)}},
+		{7, 300, []Option{Header(1)}},
+		{7, 300, []Option{Header(3), Count(5)}},
+		{1, 3, []Option{Header(5)}},
+		{1, 300, []Option{Delim(0)}},
+		// Past 64 KiB of memory: 12,000 numbers take 72 KB in memory.
+		{1e6, 1e6 + 11999, []Option{Memory(64 << 10)}},
+		{1e6, 1e6 + 11999, []Option{Memory(64 << 10), Count(3000)}},
+	} {
+		delim := byte('\n')
+		for _, o := range c.opts {
+			probe := &options{delim: '\n'}
+			o(probe)
+			delim = probe.delim
+		}
+		text := rangeText(c.lo, c.hi, delim)
+		var ops []string
+		for _, l := range strings.SplitAfter(text, string(delim)) {
+			if l != "" {
+				ops = append(ops, strings.TrimSuffix(l, string(delim)))
+			}
+		}
+		file := write(t, "range", text)
+		seeds := uint64(2)
+		if c.hi-c.lo > 1000 {
+			seeds = 1
+		}
+		for seed := range seeds {
+			opts := append([]Option{Seed(seed)}, c.opts...)
+			want := shufOut(t, Range(c.lo, c.hi), opts...)
+			assert.Equal(t, want, shufOut(t, Strings(ops...), opts...), "%d-%d %d: Strings", c.lo, c.hi, seed)
+			assert.Equal(t, want, shufOut(t, Files(file), opts...), "%d-%d %d: a file", c.lo, c.hi, seed)
+			assert.Equal(t, want, shufOut(t, Reader(strings.NewReader(text)), opts...), "%d-%d %d: a pipe", c.lo, c.hi, seed)
+			assert.Equal(t, sorted(text, delim), sorted(shufOut(t, Range(c.lo, c.hi), append(opts, Count(math.MaxUint64))...), delim),
+				"%d-%d %d: the lines", c.lo, c.hi, seed)
+		}
+	}
+	// In memory and past it: the same order.
+	for seed := range uint64(1) {
+		assert.Equal(t, shufOut(t, Range(1e6, 1e6+11999), Seed(seed)), shufOut(t, Range(1e6, 1e6+11999), Seed(seed), Memory(64<<10)), "seed %d", seed)
+	}
+}
+
+// TestLinesAligned holds Aligned's promise: each file comes out as Files
+// of it alone with the same seed, so line i of every output came from
+// line i of its input; files of different line counts are an error
+// naming both, before anything is written.
+func TestLinesAligned(t *testing.T) {
+	dir := t.TempDir()
+	const n = 50
+	var a, b, h strings.Builder
+	h.WriteString("id\n")
+	for i := range n {
+		a.WriteString("a" + strconv.Itoa(i) + "\n")
+		b.WriteString("b" + strconv.Itoa(i) + "\n")
+		h.WriteString("h" + strconv.Itoa(i) + "\n")
+	}
+	fa, fb := write(t, "a.txt", a.String()), write(t, "b.txt", b.String())
+	for _, seed := range []uint64{1, 2} {
+		out := filepath.Join(dir, "out"+strconv.FormatUint(seed, 10))
+		require.NoError(t, Shuffle(context.Background(), nil, Files(fa, fb), Seed(seed), Aligned(out)))
+		assert.Equal(t, []string{"a.txt", "b.txt"}, dirNames(t, out))
+		ga, err := os.ReadFile(filepath.Join(out, "a.txt"))
+		require.NoError(t, err)
+		gb, err := os.ReadFile(filepath.Join(out, "b.txt"))
+		require.NoError(t, err)
+		assert.Equal(t, shufOut(t, Files(fa), Seed(seed)), string(ga), "seed %d", seed)
+		assert.Equal(t, strings.ReplaceAll(string(ga), "a", "b"), string(gb), "seed %d: not aligned", seed)
+	}
+	// The default source: aligned all the same.
+	out := filepath.Join(dir, "crypto")
+	require.NoError(t, Shuffle(context.Background(), nil, Files(fa, fb), Aligned(out)))
+	ga, err := os.ReadFile(filepath.Join(out, "a.txt"))
+	require.NoError(t, err)
+	gb, err := os.ReadFile(filepath.Join(out, "b.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, strings.ReplaceAll(string(ga), "a", "b"), string(gb), "the default source: not aligned")
+	assert.Equal(t, sorted(a.String(), '\n'), sorted(string(ga), '\n'))
+
+	// A header is counted off each file: 50 lines after it.
+	fh, fg := write(t, "h.txt", h.String()), write(t, "g.txt", "id\n"+a.String())
+	out = filepath.Join(dir, "header")
+	require.NoError(t, Shuffle(context.Background(), nil, Files(fh, fg), Seed(3), Header(1), Aligned(out)))
+	gh, err := os.ReadFile(filepath.Join(out, "h.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, shufOut(t, Files(fh), Seed(3), Header(1)), string(gh))
+
+	// Counts that differ, in the second file or the third: an error naming
+	// it and the first, and no directory made.
+	short := write(t, "short.txt", "x\ny\n")
+	for _, files := range [][]string{{fa, short}, {fa, fb, short}, {short, fa, fb}} {
+		out := filepath.Join(dir, "differ")
+		err := Shuffle(context.Background(), nil, Files(files...), Seed(1), Aligned(out))
+		require.ErrorIs(t, err, ErrLineCounts, "%q", files)
+		assert.Contains(t, err.Error(), "short.txt")
+		assert.Contains(t, err.Error(), filepath.Base(files[0]))
+		assert.NoDirExists(t, out)
+	}
+	err = Shuffle(context.Background(), nil, Files(fh, fa), Seed(1), Aligned(filepath.Join(dir, "h")))
+	require.ErrorIs(t, err, ErrLineCounts)
+	assert.Contains(t, err.Error(), "has 50 lines and")
+	assert.Contains(t, err.Error(), "51 lines;")
+	err = Shuffle(context.Background(), nil, Files(fh, fa), Seed(1), Header(1), Aligned(filepath.Join(dir, "h")))
+	require.ErrorIs(t, err, ErrLineCounts)
+	assert.Contains(t, err.Error(), "50 lines after its header;")
+
+	// A directory that is a file; a pipe, which cannot be read twice.
+	err = Shuffle(context.Background(), nil, Files(fa, fb), Seed(1), Aligned(fa))
+	assert.ErrorIs(t, err, syscall.ENOTDIR)
+	err = Shuffle(context.Background(), nil, Files(fa, "-"), Seed(1), Aligned(filepath.Join(dir, "pipe")), Stdin(strings.NewReader(a.String())))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "cannot read standard input")
+	if _, err := os.Stat(os.DevNull); err == nil && runtime.GOOS != "windows" {
+		err = Shuffle(context.Background(), nil, Files(fa, os.DevNull), Seed(1), Aligned(filepath.Join(dir, "pipe")))
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "not a regular file")
+	}
+	assert.NoDirExists(t, filepath.Join(dir, "pipe"))
+	// An existing directory is used as it is, and kept on an error.
+	keep := filepath.Join(dir, "keep")
+	require.NoError(t, os.Mkdir(keep, 0o777))
+	require.NoError(t, Shuffle(context.Background(), nil, Files(fa, fb), Seed(1), Aligned(keep)))
+	assert.Equal(t, []string{"a.txt", "b.txt"}, dirNames(t, keep))
+}
