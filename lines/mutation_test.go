@@ -242,3 +242,24 @@ func TestLinesAligned(t *testing.T) {
 	require.NoError(t, Shuffle(context.Background(), nil, Files(fa, fb), Seed(1), Aligned(keep)))
 	assert.Equal(t, []string{"a.txt", "b.txt"}, dirNames(t, keep))
 }
+
+// TestLinesHugeLines shuffles lines longer than the memory bound: each
+// label's spill file is then too big for memory, and its lines are
+// shuffled where they lie in it and copied out one by one. The output is
+// the one in memory, whole or cut by Count.
+func TestLinesHugeLines(t *testing.T) {
+	var b strings.Builder
+	for i := range 5 {
+		// 65 to 105 KiB: past the 64 KiB bound and the 64 KiB buffer
+		// that reads the spill file.
+		b.WriteString(strings.Repeat(string(rune('a'+i)), 65<<10+i*(10<<10)) + "\n")
+	}
+	b.WriteString("short\n")
+	text := b.String()
+	file := write(t, "huge", text)
+	for _, opts := range [][]Option{{Seed(4)}, {Seed(5), Count(3)}} {
+		want := shufOut(t, Files(file), opts...)
+		assert.Equal(t, want, shufOut(t, Files(file), append(opts, Memory(64<<10))...))
+	}
+	assert.Equal(t, sorted(text, '\n'), sorted(shufOut(t, Files(file), Seed(6), Memory(64<<10)), '\n'))
+}
