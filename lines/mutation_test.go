@@ -8,11 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 
+	"github.com/fairshuffle/shuffle"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -262,4 +264,51 @@ func TestLinesHugeLines(t *testing.T) {
 		assert.Equal(t, want, shufOut(t, Files(file), append(opts, Memory(64<<10))...))
 	}
 	assert.Equal(t, sorted(text, '\n'), sorted(shufOut(t, Files(file), Seed(6), Memory(64<<10)), '\n'))
+}
+
+// TestLinesRepeat checks Repeat on every kind of input: Count lines, each
+// one of the input's, every line drawn at least once in 200 draws of 5
+// (each misses with probability 5·0.8²⁰⁰ < 10⁻¹⁸), and the same lines
+// from Range, Strings and a file of their text.
+func TestLinesRepeat(t *testing.T) {
+	text := rangeText(100, 104, '\n')
+	file := write(t, "five", text)
+	want := shufOut(t, Range(100, 104), Seed(9), Repeat(), Count(200))
+	got := strings.SplitAfter(want, "\n")
+	require.Len(t, got, 201)
+	assert.Equal(t, sorted(text, '\n'), compactSorted(got[:200]), "not every line, or others")
+	assert.Equal(t, want, shufOut(t, Strings("100", "101", "102", "103", "104"), Seed(9), Repeat(), Count(200)), "Strings")
+	got = strings.SplitAfter(shufOut(t, Files(file), Seed(9), Repeat(), Count(200)), "\n")
+	require.Len(t, got, 201)
+	assert.Equal(t, sorted(text, '\n'), compactSorted(got[:200]), "a file")
+	// An empty input has nothing to repeat.
+	assert.ErrorIs(t, Shuffle(context.Background(), io.Discard, Strings(), Repeat(), Count(3)), ErrNoLines)
+	assert.ErrorIs(t, Shuffle(context.Background(), io.Discard, Range(5, 4), Repeat(), Count(3)), ErrNoLines)
+	// Count(0) writes nothing, and draws nothing.
+	assert.Empty(t, shufOut(t, Range(1, 5), Repeat(), Count(0), RandomFile(os.DevNull)))
+}
+
+// compactSorted is the distinct strings of l, sorted.
+func compactSorted(l []string) []string {
+	l = slices.Clone(l)
+	slices.Sort(l)
+	return slices.Compact(l)
+}
+
+// TestLinesAlgorithm: an Algorithm shuffles the lines in memory, the same
+// lines in the same order from Range, Strings, a file and a pipe.
+func TestLinesAlgorithm(t *testing.T) {
+	text := rangeText(1, 60, '\n')
+	ops := strings.Fields(text)
+	file := write(t, "sixty", text)
+	for _, name := range []string{"durstenfeld", "naive"} {
+		alg, ok := shuffle.Lookup(name)
+		require.True(t, ok)
+		want := shufOut(t, Range(1, 60), Seed(2), Algorithm(alg))
+		assert.Equal(t, sorted(text, '\n'), sorted(want, '\n'), name)
+		assert.NotEqual(t, text, want, name)
+		assert.Equal(t, want, shufOut(t, Strings(ops...), Seed(2), Algorithm(alg)), "%s: Strings", name)
+		assert.Equal(t, want, shufOut(t, Files(file), Seed(2), Algorithm(alg)), "%s: a file", name)
+		assert.Equal(t, want, shufOut(t, Reader(strings.NewReader(text)), Seed(2), Algorithm(alg)), "%s: a pipe", name)
+	}
 }
