@@ -312,3 +312,60 @@ func TestLinesAlgorithm(t *testing.T) {
 		assert.Equal(t, want, shufOut(t, Reader(strings.NewReader(text)), Seed(2), Algorithm(alg)), "%s: a pipe", name)
 	}
 }
+
+// TestLinesParts checks Shards and Split end to end: the parts, read in
+// order, are the run's output to one file, cut into parts of partSizes'
+// sizes, each with the header; parts past one write of the output (16,000
+// lines, 100 KB) are cut in the right place; options that do not go
+// together are errors before anything is written.
+func TestLinesParts(t *testing.T) {
+	dir := t.TempDir()
+	text := "head\n" + rangeText(10000, 25999, '\n')
+	file := write(t, "in", text)
+	for _, c := range []struct {
+		opts  []Option
+		names []string
+		sizes []int
+	}{
+		{[]Option{Shards(3)}, []string{"p-00000-of-00003", "p-00001-of-00003", "p-00002-of-00003"}, []int{5334, 5333, 5333}},
+		{[]Option{Split(50, 50)}, []string{"p.train", "p.test"}, []int{8000, 8000}},
+		{[]Option{Split(1, 98, 1)}, []string{"p.train", "p.val", "p.test"}, []int{160, 15680, 160}},
+		{[]Option{Split(1, 98, 1), Count(7)}, []string{"p.train", "p.val", "p.test"}, []int{0, 7, 0}},
+	} {
+		// The output to one file: with Count(7) the last option, a sample.
+		one := []Option{Seed(1), Header(1)}
+		if len(c.opts) == 2 {
+			one = append(one, c.opts[1])
+		}
+		lines := strings.SplitAfter(shufOut(t, Files(file), one...), "\n")
+		lines = lines[1 : len(lines)-1] // the header and the empty tail off
+		out := filepath.Join(dir, strconv.Itoa(len(c.sizes))+strconv.Itoa(c.sizes[0]))
+		require.NoError(t, os.Mkdir(out, 0o777))
+		require.NoError(t, Shuffle(context.Background(), nil, Files(file),
+			append([]Option{Seed(1), Header(1), Output(filepath.Join(out, "p"))}, c.opts...)...))
+		assert.ElementsMatch(t, c.names, dirNames(t, out))
+		at := 0
+		for i, name := range c.names {
+			b, err := os.ReadFile(filepath.Join(out, name))
+			require.NoError(t, err)
+			want := "head\n" + strings.Join(lines[at:at+c.sizes[i]], "")
+			assert.Equal(t, want, string(b), "%s", name)
+			at += c.sizes[i]
+		}
+	}
+	for _, c := range []struct {
+		opts []Option
+		msg  string
+	}{
+		{[]Option{Shards(2), Split(50, 50), Output(filepath.Join(dir, "x"))}, "cannot be combined"},
+		{[]Option{Shards(2)}, "need -o PREFIX"},
+		{[]Option{Split(50, 50)}, "need -o PREFIX"},
+		{[]Option{Shards(2), Repeat(), Output(filepath.Join(dir, "x"))}, "need -n COUNT with -r"},
+	} {
+		err := Check(Files(file), c.opts...)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), c.msg)
+	}
+	assert.NoError(t, Check(Files(file), Shards(2), Repeat(), Count(5), Output(filepath.Join(dir, "x"))))
+	assert.NoFileExists(t, filepath.Join(dir, "x-00000-of-00002"))
+}
