@@ -369,3 +369,58 @@ func TestLinesParts(t *testing.T) {
 	assert.NoError(t, Check(Files(file), Shards(2), Repeat(), Count(5), Output(filepath.Join(dir, "x"))))
 	assert.NoFileExists(t, filepath.Join(dir, "x-00000-of-00002"))
 }
+
+// TestLinesCSVErrors checks that malformed CSV is an error naming the line
+// where the fault is (for an unclosed field, where it opens), also far past
+// the first block, where the binary check no longer looks; and that
+// records with line breaks, CRLF ends and another separator are shuffled
+// whole.
+func TestLinesCSVErrors(t *testing.T) {
+	good := strings.Repeat("1,\"x\ny\",z\n", 20000) // 40,000 lines, 200 KB
+	for _, c := range []struct{ in, msg string }{
+		{"a,b\n1,\"x\"y\n", "standard input:2: text after the closing quote"},
+		{"a,b\n1,2\n\"open\n3,4\n", "standard input:3: a quoted field starts on this line and is not closed"},
+		{"a,b\n" + good + "1,\"x\ny\nz\x00\"\n", "standard input:40004: a NUL byte, which CSV does not hold"},
+		{"a,b\n" + good + "1,\"x\"\x00\n", "standard input:40002: a NUL byte, which CSV does not hold"},
+		{"a,b\n" + good + "1,2\x00\n", "standard input:40002: a NUL byte, which CSV does not hold"},
+		{"a,b\n" + good + "1,\"x\"y\n", "standard input:40002: text after the closing quote"},
+		{"a,b\n" + good + "1,\"x\ny\n", "standard input:40002: a quoted field starts on this line"},
+	} {
+		err := Shuffle(context.Background(), io.Discard, Reader(strings.NewReader(c.in)), Seed(1), CSV(','))
+		require.ErrorIs(t, err, ErrMalformedCSV, "%.40q", c.in)
+		assert.Contains(t, err.Error(), c.msg)
+	}
+	for _, c := range []struct {
+		in  string
+		sep byte
+	}{
+		{"a,b\r\n1,\"x\"\r\n2,\"y\nz\"\r\n3,\"\"\"q\"\"\"\r\n", ','},
+		{"a;b\n1;\"x;\ny\"\n2;\"\"\n3;w\n", ';'},
+		{"a,b\n1,\"\n\n\"\n2,\"a\"\"\n\"\"b\"\n", ','},
+	} {
+		got := shufOut(t, Reader(strings.NewReader(c.in)), Seed(3), CSV(c.sep), Header(1))
+		recs := func(s string) []string {
+			var r []string
+			for _, l := range strings.SplitAfter(s, "\n") {
+				if n := len(r); n > 0 && strings.Count(r[n-1], "\"")%2 == 1 {
+					r[n-1] += l
+				} else if l != "" {
+					r = append(r, l)
+				}
+			}
+			slices.Sort(r[1:])
+			return r
+		}
+		assert.Equal(t, recs(c.in), recs(got), "%q", c.in)
+	}
+	// Without CSV, a first block that looks like CSV with a line break in a
+	// quoted field gets a warning naming where that field starts.
+	var warn bytes.Buffer
+	shufOut(t, Reader(strings.NewReader("a,b\n1,2\n3,\"y\nz\"\n")), Seed(1), Warnings(&warn))
+	assert.Equal(t, "shuf: warning: standard input:3: a quoted field holds a line break, as CSV may: without --csv its lines are shuffled apart\n", warn.String())
+	for _, in := range []string{"a b\n3,\"y\nz\"\n", "a,b\n3,\"y\"\n", "a,b\n3,\"y\nz\"x\n"} {
+		warn.Reset()
+		shufOut(t, Reader(strings.NewReader(in)), Seed(1), Warnings(&warn))
+		assert.Empty(t, warn.String(), "%q", in)
+	}
+}
