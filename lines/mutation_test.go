@@ -424,3 +424,55 @@ func TestLinesCSVErrors(t *testing.T) {
 		assert.Empty(t, warn.String(), "%q", in)
 	}
 }
+
+// TestLinesHeaders checks Header over several files: each later file's
+// copy of the header is checked line by line (a record by record with CSV)
+// and taken off, so the output is that of one file holding the header and
+// every file's other lines; a copy that differs is an error naming the
+// file, the line and both texts (cut at 60 bytes); DropHeaders drops the
+// copies whatever they hold.
+func TestLinesHeaders(t *testing.T) {
+	t.Setenv("LC_ALL", "C")
+	dir := t.TempDir()
+	long := strings.Repeat("L", 5000) // past the reader's buffer
+	for i, c := range []struct {
+		a, b, one string // two files, and the one file they make
+		opts      []Option
+		err       string // b's line and message, after b's name
+	}{
+		{"h\n1\n2\n", "h\n3\n4\n", "h\n1\n2\n3\n4\n", []Option{Header(1)}, ""},
+		{"h\ni\n1\n2\n", "h\ni\n3\n", "h\ni\n1\n2\n3\n", []Option{Header(2)}, ""},
+		{"h\n1\n", "h", "h\n1\n", []Option{Header(1)}, ""},
+		{"h\ni\n1\n", "h\n", "h\ni\n1\n", []Option{Header(2)}, ""},
+		{"h\ni\n1\n", "h\ni", "h\ni\n1\n", []Option{Header(2)}, ""},
+		{long + "\n1\n", long + "\n2\n3\n", long + "\n1\n2\n3\n", []Option{Header(1)}, ""},
+		{"h\n1\n", "zz\n2\n", "h\n1\n2\n", []Option{Header(1), DropHeaders()}, ""},
+		{"h\ni\n1\n", "zz\n", "h\ni\n1\n", []Option{Header(2), DropHeaders()}, ""},
+		{"a,\"b\nc\"\nd,e\n1,2\n", "a,\"b\nc\"\nd,e\n3,4\n", "a,\"b\nc\"\nd,e\n1,2\n3,4\n", []Option{Header(2), CSV(',')}, ""},
+		{"h\n1\n2\n", "x\n3\n4\n", "", []Option{Header(1)}, ":1: 'x' is not the header of A, 'h'"},
+		{"h\n1\n2\n", "h\nh\n4\n", "h\n1\n2\nh\n4\n", []Option{Header(1)}, ""}, // a copy of the header past it is a line
+		{"h\n1\n2\n", "hh\n3\n", "", []Option{Header(1)}, ":1: 'hh' is not the header of A, 'h'"},
+		{"h\n1\n2\n", "\n3\n", "", []Option{Header(1)}, ":1: '' is not the header of A, 'h'"},
+		{"h\ni\n1\n", "h\nx\n3\n", "", []Option{Header(2)}, ":2: 'x' is not line 2 of the header of A, 'i'"},
+		{"h\ni\n", "h\ni\nj\n3\n", "", []Option{Header(3)}, ":3: line 3 of the header: A has only 2"},
+		{long + "\n1\n", long + "x\n2\n", "", []Option{Header(1)}, ":1: '" + long[:60] + "'... is not the header of A, '" + long[:60] + "'..."},
+		{"a,\"b\nc\"\nd,e\n1,2\n", "a,\"b\nc\"\nd,x\n3,4\n", "", []Option{Header(2), CSV(',')}, ":3: 'd,x' is not record 2 of the header of A, 'd,e'"},
+	} {
+		a := filepath.Join(dir, "a"+strconv.Itoa(i))
+		b := filepath.Join(dir, "b"+strconv.Itoa(i))
+		require.NoError(t, os.WriteFile(a, []byte(c.a), 0o666))
+		require.NoError(t, os.WriteFile(b, []byte(c.b), 0o666))
+		var out bytes.Buffer
+		err := Shuffle(context.Background(), &out, Files(a, b), append([]Option{Seed(7)}, c.opts...)...)
+		if c.err != "" {
+			require.ErrorIs(t, err, ErrHeaderMismatch, "%d", i)
+			assert.Equal(t, b+strings.ReplaceAll(c.err, " A", " "+a)+" (--header-mismatch=drop drops it all the same)", err.Error(), "%d", i)
+			assert.Empty(t, out.String())
+			continue
+		}
+		require.NoError(t, err, "%d", i)
+		one := filepath.Join(dir, "one"+strconv.Itoa(i))
+		require.NoError(t, os.WriteFile(one, []byte(c.one), 0o666))
+		assert.Equal(t, shufOut(t, Files(one), append([]Option{Seed(7)}, c.opts...)...), out.String(), "%d", i)
+	}
+}
