@@ -476,3 +476,18 @@ func TestLinesHeaders(t *testing.T) {
 		assert.Equal(t, shufOut(t, Files(one), append([]Option{Seed(7)}, c.opts...)...), out.String(), "%d", i)
 	}
 }
+
+// TestLinesBucketsOpenLine: the buckets spill at the memory limit in the
+// middle of a line longer than the spill's reader buffer (64 KiB), the
+// input's last, with a delimiter and without: the rest of it goes to its
+// spill file, the delimiter added, and the output is the other paths'.
+func TestLinesBucketsOpenLine(t *testing.T) {
+	smallBuckets(t)
+	for _, last := range []string{strings.Repeat("z", 150<<10), strings.Repeat("z", 150<<10) + "\n"} {
+		in := randomLines(40<<10, 1, 40, 8) + last
+		want, _ := shuffleHere(t, in, true, 1<<30, '\n', 1<<64-1, 9, false)
+		got, s := shuffleHere(t, in, true, 100<<10, '\n', 1<<64-1, 9, true)
+		assert.NotZero(t, s.tmp.files, "nothing was spilled")
+		assert.True(t, want == got, "%d bytes: the output differs from the other paths'", len(in))
+	}
+}
