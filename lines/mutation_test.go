@@ -491,3 +491,40 @@ func TestLinesBucketsOpenLine(t *testing.T) {
 		assert.True(t, want == got, "%d bytes: the output differs from the other paths'", len(in))
 	}
 }
+
+// TestLinesOneLineDrawsNothing: one line, or none, is written without a
+// draw (the project's rule for empty and one-element inputs), so an empty
+// RandomFile is enough, from every kind of input.
+func TestLinesOneLineDrawsNothing(t *testing.T) {
+	empty := write(t, "empty", "")
+	one := write(t, "one", "only\n")
+	for _, in := range []func() Input{
+		func() Input { return Files(one) },
+		func() Input { return Reader(strings.NewReader("only\n")) },
+		func() Input { return Strings("only") },
+	} {
+		assert.Equal(t, "only\n", shufOut(t, in(), RandomFile(empty)))
+		assert.Equal(t, "only\n", shufOut(t, in(), RandomFile(empty), Memory(64<<10)))
+	}
+	assert.Equal(t, "5\n", shufOut(t, Range(5, 5), RandomFile(empty)))
+	assert.Equal(t, "", shufOut(t, Files(empty), RandomFile(empty)))
+	// Two lines draw: the source's end is an error.
+	err := Shuffle(context.Background(), io.Discard, Strings("a", "b"), RandomFile(empty))
+	var rs *RandomSourceError
+	assert.ErrorAs(t, err, &rs)
+}
+
+// TestLinesBucketsToFile: an input the buckets take, through Shuffle to
+// an Output file, gives the file the output of the other paths, and
+// nothing after it.
+func TestLinesBucketsToFile(t *testing.T) {
+	in := write(t, "in", randomLines(100<<10, 1, 40, 11))
+	want := shufOut(t, Files(in), Seed(3))
+	smallBuckets(t)
+	out := filepath.Join(t.TempDir(), "out")
+	require.NoError(t, Shuffle(context.Background(), nil, Files(in), Seed(3), Output(out)))
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.True(t, want == string(got), "the buckets' output differs")
+	assert.Equal(t, want, shufOut(t, Files(in), Seed(3)))
+}
