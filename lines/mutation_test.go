@@ -528,3 +528,64 @@ func TestLinesBucketsToFile(t *testing.T) {
 	assert.True(t, want == string(got), "the buckets' output differs")
 	assert.Equal(t, want, shufOut(t, Files(in), Seed(3)))
 }
+
+// TestLinesProgressTotals: through Shuffle, every phase that reads or
+// shuffles ends at its Total, as Phase promises, and so does the last
+// write; the merge counts its files 1 to k of k. In memory, past it (the
+// spill files' own reading and shuffling), for Range and for Count.
+func TestLinesProgressTotals(t *testing.T) {
+	in := write(t, "in", randomLines(300<<10, 1, 40, 3))
+	for _, c := range []struct {
+		in   Input
+		opts []Option
+	}{
+		{Files(in), nil},
+		{Files(in), []Option{Memory(64 << 10)}},
+		{Files(in), []Option{Count(100)}},
+		{Range(1, 30000), nil},
+	} {
+		var phases []*Phase
+		var done []int64
+		rep := func(ph *Phase) {
+			if len(phases) > 0 {
+				done = append(done, phases[len(phases)-1].Done())
+			}
+			phases = append(phases, ph)
+		}
+		require.NoError(t, Shuffle(context.Background(), io.Discard, c.in, append(c.opts, Seed(1), Progress(rep))...))
+		require.NotEmpty(t, phases)
+		done = append(done, phases[len(phases)-1].Done())
+		merged, files := 0, 0
+		for i, ph := range phases {
+			name := ph.Name
+			if m, rest, ok := strings.Cut(name, "merging file "); ok && m == "" {
+				num, rest, _ := strings.Cut(rest, " of ")
+				of, step, _ := strings.Cut(rest, ":")
+				k, _ := strconv.Atoi(num)
+				n, _ := strconv.Atoi(of)
+				if k != merged {
+					assert.Equal(t, merged+1, k, "%s after file %d", name, merged)
+					merged = k
+				}
+				files = n
+				assert.Equal(t, ph.Top, step == "", name)
+				name = strings.TrimSpace(step)
+			}
+			// The first "reading" gives way at once, before reading, when
+			// the run spills or counts the lines first.
+			replaced := i == 0 && done[i] == 0 && len(phases) > 1 && (phases[1].Name == "spilling" || phases[1].Name == "counting lines")
+			switch {
+			case replaced:
+			case strings.HasPrefix(name, "shuffling "), strings.HasPrefix(name, "reading"), name == "counting lines", name == "spilling":
+				assert.Equal(t, ph.Total, done[i], "%v: %s", c.opts, ph.Name)
+				assert.Positive(t, ph.Total, ph.Name)
+			}
+		}
+		assert.Equal(t, files, merged, "%v: merged %d files of %d", c.opts, merged, files)
+		last := phases[len(phases)-1]
+		assert.True(t, strings.HasSuffix(last.Name, "writing"), last.Name)
+		if last.Total > 0 {
+			assert.Equal(t, last.Total, done[len(done)-1], "%v: the last write", c.opts)
+		}
+	}
+}
