@@ -322,27 +322,25 @@ func TestLinesParts(t *testing.T) {
 	dir := t.TempDir()
 	text := "head\n" + rangeText(10000, 25999, '\n')
 	file := write(t, "in", text)
-	for _, c := range []struct {
-		opts  []Option
+	for i, c := range []struct {
+		opts  []Option // the parts
+		more  []Option // for the parts and the one file
 		names []string
 		sizes []int
 	}{
-		{[]Option{Shards(3)}, []string{"p-00000-of-00003", "p-00001-of-00003", "p-00002-of-00003"}, []int{5334, 5333, 5333}},
-		{[]Option{Split(50, 50)}, []string{"p.train", "p.test"}, []int{8000, 8000}},
-		{[]Option{Split(1, 98, 1)}, []string{"p.train", "p.val", "p.test"}, []int{160, 15680, 160}},
-		{[]Option{Split(1, 98, 1), Count(7)}, []string{"p.train", "p.val", "p.test"}, []int{0, 7, 0}},
+		{[]Option{Shards(3)}, nil, []string{"p-00000-of-00003", "p-00001-of-00003", "p-00002-of-00003"}, []int{5334, 5333, 5333}},
+		{[]Option{Split(50, 50)}, nil, []string{"p.train", "p.test"}, []int{8000, 8000}},
+		{[]Option{Split(1, 98, 1)}, nil, []string{"p.train", "p.val", "p.test"}, []int{160, 15680, 160}},
+		{[]Option{Split(1, 98, 1)}, []Option{Count(7)}, []string{"p.train", "p.val", "p.test"}, []int{0, 7, 0}},
+		// Past memory: the parts' sizes from the spill files' lines.
+		{[]Option{Split(30, 70)}, []Option{Memory(64 << 10)}, []string{"p.train", "p.test"}, []int{4800, 11200}},
 	} {
-		// The output to one file: with Count(7) the last option, a sample.
-		one := []Option{Seed(1), Header(1)}
-		if len(c.opts) == 2 {
-			one = append(one, c.opts[1])
-		}
-		lines := strings.SplitAfter(shufOut(t, Files(file), one...), "\n")
+		lines := strings.SplitAfter(shufOut(t, Files(file), append([]Option{Seed(1), Header(1)}, c.more...)...), "\n")
 		lines = lines[1 : len(lines)-1] // the header and the empty tail off
-		out := filepath.Join(dir, strconv.Itoa(len(c.sizes))+strconv.Itoa(c.sizes[0]))
+		out := filepath.Join(dir, strconv.Itoa(i))
 		require.NoError(t, os.Mkdir(out, 0o777))
-		require.NoError(t, Shuffle(context.Background(), nil, Files(file),
-			append([]Option{Seed(1), Header(1), Output(filepath.Join(out, "p"))}, c.opts...)...))
+		opts := append([]Option{Seed(1), Header(1), Output(filepath.Join(out, "p"))}, c.opts...)
+		require.NoError(t, Shuffle(context.Background(), nil, Files(file), append(opts, c.more...)...))
 		assert.ElementsMatch(t, c.names, dirNames(t, out))
 		at := 0
 		for i, name := range c.names {
