@@ -3,6 +3,7 @@ package lines
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -586,4 +587,36 @@ func TestLinesProgressTotals(t *testing.T) {
 			assert.Equal(t, last.Total, done[len(done)-1], "%v: the last write", c.opts)
 		}
 	}
+}
+
+// TestLinesSecondSplitFails: a spill file too big for memory is split
+// again by label; if that fails (here its temporary directory is gone when
+// the split starts), the run ends with the error, whatever the files after
+// it hold.
+func TestLinesSecondSplitFails(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	text := randomLines(60<<10, 1, 40, 12) + strings.Repeat("h", 100<<10) + "\n" + randomLines(60<<10, 1, 40, 13)
+	file := write(t, "in", text)
+	tried := 0
+	for seed := range uint64(3) {
+		at, of := 0, 0
+		rep := func(ph *Phase) {
+			if rest, ok := strings.CutSuffix(ph.Name, ": splitting"); ok && at == 0 {
+				fmt.Sscanf(rest, "merging file %d of %d", &at, &of)
+				es, _ := os.ReadDir(tmp)
+				for _, e := range es {
+					os.RemoveAll(filepath.Join(tmp, e.Name()))
+				}
+			}
+		}
+		err := Shuffle(context.Background(), io.Discard, Files(file), Seed(seed), Memory(64<<10), Progress(rep))
+		if at == 0 || at == of {
+			continue // no second split, or in the last file
+		}
+		tried++
+		assert.Error(t, err, "seed %d: the split of file %d of %d failed", seed, at, of)
+		assert.Empty(t, dirNames(t, tmp))
+	}
+	assert.NotZero(t, tried, "no seed split a file before the last")
 }
