@@ -535,13 +535,14 @@ func TestLinesBucketsToFile(t *testing.T) {
 func TestLinesProgressTotals(t *testing.T) {
 	in := write(t, "in", randomLines(300<<10, 1, 40, 3))
 	for _, c := range []struct {
-		in   Input
-		opts []Option
+		in    Input
+		opts  []Option
+		files int // the spill files: a power of two, each about a third of memory
 	}{
-		{Files(in), nil},
-		{Files(in), []Option{Memory(64 << 10)}},
-		{Files(in), []Option{Count(100)}},
-		{Range(1, 30000), nil},
+		{Files(in), nil, 0},
+		{Files(in), []Option{Memory(64 << 10)}, 16}, // 16·64 KiB/3 ≥ 300 KiB > 8·64 KiB/3
+		{Files(in), []Option{Count(100)}, 0},
+		{Range(1, 30000), nil, 0},
 	} {
 		var phases []*Phase
 		var done []int64
@@ -581,6 +582,7 @@ func TestLinesProgressTotals(t *testing.T) {
 			}
 		}
 		assert.Equal(t, files, merged, "%v: merged %d files of %d", c.opts, merged, files)
+		assert.Equal(t, c.files, files, "%v: the spill files", c.opts)
 		last := phases[len(phases)-1]
 		assert.True(t, strings.HasSuffix(last.Name, "writing"), last.Name)
 		if last.Total > 0 {
