@@ -533,7 +533,8 @@ func TestLinesBucketsToFile(t *testing.T) {
 // write; the merge counts its files 1 to k of k. In memory, past it (the
 // spill files' own reading and shuffling), for Range and for Count.
 func TestLinesProgressTotals(t *testing.T) {
-	in := write(t, "in", randomLines(300<<10, 1, 40, 3))
+	text := randomLines(300<<10, 1, 40, 3)
+	in := write(t, "in", text)
 	for _, c := range []struct {
 		in    Input
 		opts  []Option
@@ -541,6 +542,9 @@ func TestLinesProgressTotals(t *testing.T) {
 	}{
 		{Files(in), nil, 0},
 		{Files(in), []Option{Memory(64 << 10)}, 16}, // 16·64 KiB/3 ≥ 300 KiB > 8·64 KiB/3
+		// A pipe, of unknown size, is planned as 3·32 times memory, 6 MiB:
+		// 256·64 KiB/3 < 6 MiB ≤ 512·64 KiB/3.
+		{Reader(strings.NewReader(text)), []Option{Memory(64 << 10)}, 512},
 		{Files(in), []Option{Count(100)}, 0},
 		{Range(1, 30000), nil, 0},
 	} {
@@ -576,9 +580,13 @@ func TestLinesProgressTotals(t *testing.T) {
 			replaced := i == 0 && done[i] == 0 && len(phases) > 1 && (phases[1].Name == "spilling" || phases[1].Name == "counting lines")
 			switch {
 			case replaced:
-			case strings.HasPrefix(name, "shuffling "), strings.HasPrefix(name, "reading"), name == "counting lines", name == "spilling":
+			case strings.HasPrefix(name, "shuffling "):
 				assert.Equal(t, ph.Total, done[i], "%v: %s", c.opts, ph.Name)
 				assert.Positive(t, ph.Total, ph.Name)
+			case strings.HasPrefix(name, "reading"), name == "counting lines", name == "spilling":
+				if ph.Total > 0 { // 0: a pipe, whose size is not known
+					assert.Equal(t, ph.Total, done[i], "%v: %s", c.opts, ph.Name)
+				}
 			}
 		}
 		assert.Equal(t, files, merged, "%v: merged %d files of %d", c.opts, merged, files)
