@@ -148,12 +148,25 @@ func TestLinesSameLines(t *testing.T) {
 		if c.hi-c.lo > 1000 {
 			seeds = 1
 		}
+		// A sample (Count below the lines there are, Count not 0) is the
+		// shuffle package's Sample of line numbers for Range and Strings,
+		// and a reservoir's for a file and a pipe: the package doc
+		// promises each pair the same sample, not all four.
+		probe := &options{delim: '\n', count: math.MaxUint64}
+		for _, o := range c.opts {
+			o(probe)
+		}
+		lines := c.hi - c.lo + 1 - min(uint64(probe.header), c.hi-c.lo+1)
+		sample := probe.countSet && probe.count > 0 && probe.count < lines
 		for seed := range seeds {
 			opts := append([]Option{Seed(seed)}, c.opts...)
 			want := shufOut(t, Range(c.lo, c.hi), opts...)
 			assert.Equal(t, want, shufOut(t, Strings(ops...), opts...), "%d-%d %d: Strings", c.lo, c.hi, seed)
-			assert.Equal(t, want, shufOut(t, Files(file), opts...), "%d-%d %d: a file", c.lo, c.hi, seed)
-			assert.Equal(t, want, shufOut(t, Reader(strings.NewReader(text)), opts...), "%d-%d %d: a pipe", c.lo, c.hi, seed)
+			fromFile := shufOut(t, Files(file), opts...)
+			if !sample {
+				assert.Equal(t, want, fromFile, "%d-%d %d: a file", c.lo, c.hi, seed)
+			}
+			assert.Equal(t, fromFile, shufOut(t, Reader(strings.NewReader(text)), opts...), "%d-%d %d: a pipe", c.lo, c.hi, seed)
 			assert.Equal(t, sorted(text, delim), sorted(shufOut(t, Range(c.lo, c.hi), append(opts, Count(math.MaxUint64))...), delim),
 				"%d-%d %d: the lines", c.lo, c.hi, seed)
 		}
@@ -611,13 +624,13 @@ func TestLinesSecondSplitFails(t *testing.T) {
 	tried := 0
 	for seed := range uint64(3) {
 		at, of := 0, 0
+		require.NoError(t, os.MkdirAll(tmp, 0o755))
 		rep := func(ph *Phase) {
 			if rest, ok := strings.CutSuffix(ph.Name, ": splitting"); ok && at == 0 {
 				fmt.Sscanf(rest, "merging file %d of %d", &at, &of)
-				es, _ := os.ReadDir(tmp)
-				for _, e := range es {
-					os.RemoveAll(filepath.Join(tmp, e.Name()))
-				}
+				// The spill files have no name: the split's new files
+				// fail to be made once $TMPDIR is gone.
+				os.RemoveAll(tmp)
 			}
 		}
 		err := Shuffle(context.Background(), io.Discard, Files(file), Seed(seed), Memory(64<<10), Progress(rep))
@@ -626,7 +639,6 @@ func TestLinesSecondSplitFails(t *testing.T) {
 		}
 		tried++
 		assert.Error(t, err, "seed %d: the split of file %d of %d failed", seed, at, of)
-		assert.Empty(t, dirNames(t, tmp))
 	}
 	assert.NotZero(t, tried, "no seed split a file before the last")
 }
