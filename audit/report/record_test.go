@@ -69,8 +69,8 @@ func tableRecord() *Record {
 				{Name: "cards/batches", Statistic: 0.1234, DF: 10, P: 0.75, Holm: 1, Pass: true, Worst: -1, Batches: []float64{0.5, nan}},
 				{Name: "rounds", P: nan, Holm: nan, Worst: -1, Skipped: "needs 1000 decks", MinDecks: 1000},
 			}},
-		Source: "d.txt",
-		Input:  audit.Input{SHA256: []byte{0xab}, Blank: 1, Cut: &audit.CutLine{Line: 102, Cards: 2, Want: 4}, Limited: true},
+		Source:   "d.txt",
+		Input:    audit.Input{SHA256: []byte{0xab}, Blank: 1, Cut: &audit.CutLine{Line: 102, Cards: 2, Want: 4}, Limited: true},
 		MaxDecks: 100,
 		Tool:     "t",
 	}
