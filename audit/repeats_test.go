@@ -1,0 +1,78 @@
+package audit
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestKeySet: the set answers as a map does over 5,000 keys drawn from
+// 3,000 (so about a third are offered again), the key {0, 0}, which
+// marks an empty slot, and keys equal in one half only; it grows from
+// 1,024 slots by doubling and is never more than half full.
+func TestKeySet(t *testing.T) {
+	r := rand.New(rand.NewPCG(28, 7))
+	pool := make([][2]uint64, 3000)
+	for i := range pool {
+		pool[i] = [2]uint64{r.Uint64(), r.Uint64()}
+	}
+	pool[1] = [2]uint64{}              // the empty mark, held apart
+	pool[2] = [2]uint64{pool[3][0], 0} // a half of another key
+	pool[4] = [2]uint64{0, pool[3][1]} // the other half
+	pool[5] = [2]uint64{pool[3][0], 1} // one bit from pool[2]
+	var s keySet
+	want := map[[2]uint64]bool{}
+	assert.False(t, s.has(pool[0]), "an empty set has no key")
+	assert.False(t, s.has([2]uint64{}), "an empty set has no zero key")
+	for i := range 5000 {
+		k := pool[r.IntN(len(pool))]
+		if i < len(pool) {
+			k = pool[i] // every key once, then again at random
+		}
+		require.Equal(t, want[k], s.has(k), "has, key %d", i)
+		require.Equal(t, !want[k], s.insert(k), "insert, key %d", i)
+		want[k] = true
+		require.True(t, s.has(k), "has after insert, key %d", i)
+		require.LessOrEqual(t, 2*s.n, len(s.slots), "half full at most, key %d", i)
+	}
+	// 2,999 keys apart from the zero one: 2·3000 > 4096 slots, so 8192.
+	assert.Equal(t, len(pool)-1, s.n)
+	assert.Equal(t, 8192, len(s.slots))
+	assert.True(t, s.zero)
+	held := 0
+	for _, k := range s.slots {
+		if k != [2]uint64{} {
+			held++
+		}
+	}
+	assert.Equal(t, s.n, held, "slots in use")
+	assert.False(t, s.has([2]uint64{pool[3][0], 2}))
+}
+
+// TestRepeatTally: the counts, exactly, for a stream with known repeats:
+// among the first keep lines a line again counts once for each time it
+// comes again; after them, a line counts if it is one of the first keep
+// lines, every time, and not if it is new (it is not held). Here keep is
+// 4 lines.
+func TestRepeatTally(t *testing.T) {
+	defer func(k int64) { keep = k }(keep)
+	keep = 4
+	k := func(i uint64) [2]uint64 { return [2]uint64{i, i * 7} }
+	var r repeatTally
+	for _, c := range []struct {
+		key          [2]uint64
+		first, later int64
+	}{
+		{k(1), 0, 0}, {k(2), 0, 0}, {k(1), 1, 0}, {k(1), 2, 0}, // the 4 held
+		{k(3), 2, 0}, {k(3), 2, 0}, // new after keep: never held, never counted
+		{k(2), 2, 1}, {k(1), 2, 2}, {[2]uint64{}, 2, 2},
+	} {
+		r.add(c.key)
+		assert.Equal(t, c.first, r.first, "first after %d lines", r.decks)
+		assert.Equal(t, c.later, r.later, "later after %d lines", r.decks)
+	}
+	assert.Equal(t, int64(9), r.decks)
+	assert.Equal(t, int64(4), r.repeats())
+}
