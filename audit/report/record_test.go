@@ -159,3 +159,56 @@ func TestHeatmapsColumns(t *testing.T) {
 		assert.Equal(t, c.cols, pos.Cols, "%d copies, %d dealt", c.copies, c.dealt)
 	}
 }
+
+// TestHeatmapsScales: each map's cell is its count over the decks, scaled
+// so that a uniform shuffle's is 1/n: a whole deck's adjacency is not
+// scaled at all (exactly, for 49 cards, where 49·(1/49) rounds below 1),
+// nor its positions; a partial deal's and a shoe's adjacency cells are
+// scaled by the chance of each pair, a card after itself by its own; a
+// card never follows itself in a deck, and a line of one card has no
+// neighbours (NaN).
+func TestHeatmapsScales(t *testing.T) {
+	for _, c := range []struct {
+		n, copies, dealt int
+		other, same      float64 // NaN: blank
+	}{
+		{49, 1, 49, 1, math.NaN()},
+		{4, 1, 2, 3, math.NaN()}, // 1 pair of 12 ordered pairs a line
+		{4, 2, 8, 0.5, 1},        // 7 pairs of 56: 1/8 of them for a, b
+		{4, 2, 3, 1.75, 3.5},     // 2 pairs of 56
+		{4, 1, 1, math.NaN(), math.NaN()},
+	} {
+		n := c.n
+		r := &audit.Report{N: n, Copies: c.copies, Deck: n * c.copies, Dealt: c.dealt, Decks: 3,
+			Positions: make([]int64, n*c.dealt), Adjacency: make([]int64, n*n)}
+		for i := range r.Positions {
+			r.Positions[i] = int64(i + 1)
+		}
+		for i := range r.Adjacency {
+			r.Adjacency[i] = int64(2*i + 1)
+		}
+		pos, adj := Heatmaps(r, 0.5)
+		assert.Equal(t, 0.5, adj.Scale)
+		for i, p := range pos.P {
+			require.Equal(t, float64(i+1)/3, p, "n=%d copies=%d dealt=%d: position cell %d", n, c.copies, c.dealt, i)
+		}
+		for i, p := range adj.P {
+			f := c.other
+			if i/n == i%n {
+				f = c.same
+			}
+			want := float64(2*i+1) / 3 * f
+			if c.n == 49 {
+				want = float64(2*i+1) / 3
+			}
+			if math.IsNaN(f) {
+				require.True(t, math.IsNaN(p), "n=%d copies=%d dealt=%d: adjacency cell %d is %g, want blank", n, c.copies, c.dealt, i, p)
+				continue
+			}
+			require.InDelta(t, want, p, 1e-12*want, "n=%d copies=%d dealt=%d: adjacency cell %d", n, c.copies, c.dealt, i)
+			if c.n == 49 {
+				require.Equal(t, want, p, "n=49: adjacency cell %d unscaled", i)
+			}
+		}
+	}
+}
