@@ -76,3 +76,33 @@ func TestRepeatTally(t *testing.T) {
 	assert.Equal(t, int64(9), r.decks)
 	assert.Equal(t, int64(4), r.repeats())
 }
+
+// TestRepeatsHeld: with the keys it holds by default, the repeats test of
+// an audit fails a dealer of only 12 orders of 6 cards (its 2,000 decks
+// repeat 1,988 times, against 1,325 ± 6 of a fair dealer's 720 orders:
+// p below 1e-10), and passes a fair one (seeded; a false failure at
+// p < 1e-3 once in a thousand seeds).
+func TestRepeatsHeld(t *testing.T) {
+	r := rand.New(rand.NewPCG(28, 12))
+	orders := make([][]int, 12)
+	for i := range orders {
+		orders[i] = r.Perm(6)
+	}
+	for _, few := range []bool{true, false} {
+		a := New(6, Options{})
+		for range 2000 {
+			deck := r.Perm(6)
+			if few {
+				deck = orders[r.IntN(len(orders))]
+			}
+			require.NoError(t, a.Add(deck))
+		}
+		got, ok := a.Report().Test("repeats")
+		require.True(t, ok)
+		if few {
+			assert.Less(t, got.P, 1e-10, "12 orders: %+v", got)
+		} else {
+			assert.Greater(t, got.P, 1e-3, "fair: %+v", got)
+		}
+	}
+}
