@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -105,4 +106,48 @@ func TestRepeatsHeld(t *testing.T) {
 			assert.Greater(t, got.P, 1e-3, "fair: %+v", got)
 		}
 	}
+}
+
+// TestRepeatsLaw: past the lines held, law's mean and variance are exact:
+// against every sequence of 6 lines from 4 equally likely ones (4⁶),
+// counted as repeatTally counts them with keep 2, to 1e-12 (and the
+// birthday law, at keep 6); and for 52 cards, where the count is
+// Poisson, the mean is the held lines' pairs and the later lines' chances
+// of meeting one of them, 6/52! + 5·(4 − 6/52!)/52!, with no variance.
+func TestRepeatsLaw(t *testing.T) {
+	defer func(k int64) { keep = k }(keep)
+	const m, d, all = 4, 6, 4096
+	for _, held := range []int64{2, d} {
+		keep = held
+		var sum, sum2 float64
+		seq := make([]int, d)
+		var tally repeatTally
+		for code := range all {
+			for i, c := 0, code; i < d; i, c = i+1, c/m {
+				seq[i] = c % m
+			}
+			tally = repeatTally{}
+			for _, x := range seq {
+				tally.add([2]uint64{uint64(x) + 1, 0})
+			}
+			x := float64(tally.repeats())
+			sum += x
+			sum2 += x * x
+		}
+		mean := sum / all
+		variance := sum2/all - mean*mean
+		gotMean, gotVar := tally.law(math.Log(m))
+		assert.InDelta(t, mean, gotMean, 1e-12, "keep %d: mean", held)
+		assert.InDelta(t, variance, gotVar, 1e-12, "keep %d: variance", held)
+	}
+	keep = 4
+	var tally repeatTally
+	for i := range 9 {
+		tally.add([2]uint64{uint64(i) + 1, 1})
+	}
+	lg, _ := math.Lgamma(53)
+	mean, variance := tally.law(lg)
+	M := math.Exp(lg)
+	assert.InEpsilon(t, 6/M+5*(4-6/M)/M, mean, 1e-12)
+	assert.True(t, math.IsNaN(variance), "variance %g, want NaN", variance)
 }
