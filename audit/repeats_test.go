@@ -12,7 +12,8 @@ import (
 // TestKeySet: the set answers as a map does over 5,000 keys drawn from
 // 3,000 (so about a third are offered again), the key {0, 0}, which
 // marks an empty slot, and keys equal in one half only; it grows from
-// 1,024 slots by doubling and is never more than half full.
+// 1,024 slots by doubling and is never more than half full, nor grows
+// before it must.
 func TestKeySet(t *testing.T) {
 	r := rand.New(rand.NewPCG(28, 7))
 	pool := make([][2]uint64, 3000)
@@ -50,6 +51,13 @@ func TestKeySet(t *testing.T) {
 	}
 	assert.Equal(t, s.n, held, "slots in use")
 	assert.False(t, s.has([2]uint64{pool[3][0], 2}))
+	// A power of two of keys fills its table exactly half: the repeats
+	// test's keep = 2¹⁹ lines take 2²⁰ slots, 16 MiB, and no more.
+	var half keySet
+	for i := range 4096 {
+		half.insert([2]uint64{uint64(i) + 1, 3})
+	}
+	assert.Equal(t, 8192, len(half.slots), "slots for 4096 keys")
 }
 
 // TestRepeatTally: the counts, exactly, for a stream with known repeats:
