@@ -78,3 +78,10 @@ func freeData(data []byte) {
 		(&mapBuf{b: data[:0:size.(int)]}).free()
 	}
 }
+
+// roomFor reports whether n more bytes may be mapped under the process's
+// address-space limits with heapReserve left over; always, without one.
+func roomFor(n int64) bool {
+	room := addressRoom()
+	return room < 0 || room-n >= heapReserve
+}

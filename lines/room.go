@@ -12,13 +12,6 @@ import (
 // with 81 MB, the heap could not grow by 4 MB).
 const heapReserve = 96 << 20
 
-// roomFor reports whether n more bytes may be mapped under the process's
-// address-space limits with heapReserve left over; always, without one.
-func roomFor(n int64) bool {
-	room := addressRoom()
-	return room < 0 || room-n >= heapReserve
-}
-
 // heapRoomFor is roomFor for n bytes of Go's heap, which may also take
 // the address space the heap holds and does not use, and needs room for
 // one more arena (64 MiB) rather than heapReserve.

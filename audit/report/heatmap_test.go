@@ -207,6 +207,33 @@ func TestInvalid(t *testing.T) {
 	}
 }
 
+// TestInvalidMessages: each invalid heat map is refused with what is wrong
+// with it; one row, one column and the smallest positive scale are valid.
+func TestInvalidMessages(t *testing.T) {
+	for _, c := range []struct {
+		h   Heatmap
+		err string
+	}{
+		{Heatmap{N: 0}, "heatmap: deck size 0 is not positive"},
+		{Heatmap{N: -1}, "heatmap: deck size -1 is not positive"},
+		{Heatmap{N: 2, M: -1, P: make([]float64, 4), Scale: 1}, "heatmap: -1 columns"},
+		{Heatmap{N: 2, P: make([]float64, 3), Scale: 1}, "heatmap: 3 probabilities for 2 rows and 2 columns, want 4"},
+		{Heatmap{N: 2, M: 3, P: make([]float64, 5), Scale: 1}, "heatmap: 5 probabilities for 2 rows and 3 columns, want 6"},
+		{Heatmap{N: 2, P: make([]float64, 4), Scale: -1}, "heatmap: scale -1 is not positive and finite"},
+		{Heatmap{N: 2, P: make([]float64, 4), Scale: math.Inf(1)}, "heatmap: scale +Inf is not positive and finite"},
+		{Heatmap{N: 2, P: make([]float64, 4), Scale: math.NaN()}, "heatmap: scale NaN is not positive and finite"},
+		{Heatmap{N: 1, P: make([]float64, 1), Scale: 5e-324}, ""},
+		{Heatmap{N: 2, M: 1, P: make([]float64, 2), Scale: 1}, ""},
+	} {
+		err := c.h.validate()
+		if c.err == "" {
+			assert.NoError(t, err, "%+v", c.h)
+		} else {
+			assert.EqualError(t, err, c.err, "%+v", c.h)
+		}
+	}
+}
+
 func TestLegend(t *testing.T) {
 	want := [3][2]string{{"1/n+25%", "0.0240"}, {"1/n", "0.0192"}, {"1/n-25%", "0.0144"}}
 	if got := flatHeatmap(52).legend(); got != want {
@@ -215,6 +242,14 @@ func TestLegend(t *testing.T) {
 	h := flatHeatmap(1000)
 	h.Scale = 0.025
 	want = [3][2]string{{"1/n+2.5%", "0.001025"}, {"1/n", "0.001000"}, {"1/n-2.5%", "0.000975"}}
+	if got := h.legend(); got != want {
+		t.Errorf("legend = %q, want %q", got, want)
+	}
+	// A scale of 2 or more: the decimals are those of 1/n, and the
+	// bottom of the bar, below 0, reads 0.
+	h = flatHeatmap(52)
+	h.Scale = 2
+	want = [3][2]string{{"1/n+200%", "0.0577"}, {"1/n", "0.0192"}, {"1/n-200%", "0.0000"}}
 	if got := h.legend(); got != want {
 		t.Errorf("legend = %q, want %q", got, want)
 	}
