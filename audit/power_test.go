@@ -563,6 +563,7 @@ func moduloDealer(n, words int, forward bool, seed uint64) func([]int) {
 // uniform position table at p < 1e-100 (the negative control) and fit the
 // exact one.
 func TestModuloMonteCarlo(t *testing.T) {
+	long.Skip(t, "the modulo dealers' samples against their exact tables (800,000 decks, 2.4 s)")
 	const n = 52
 	checks := stattest.Checks{Rule: "rows and pairs against the exact tables at p > 1e-4 (Bonferroni; a false failure for 1 seed in 10⁴ at most each), positions at 6 bits against uniform p < 1e-100"}
 	for _, c := range []struct {
@@ -1114,6 +1115,7 @@ var moduloPins = map[string]struct {
 // the loop's collision probability is that of a uniform shuffle times
 // 1 + 7.8·10⁻⁶. The second level's figures are rough (batchDecks).
 func TestModuloPower(t *testing.T) {
+	long.Skip(t, "the modulo loops' power figures of docs/auditing.md (4 s)")
 	const n, words = 52, 32768
 	alpha := DefaultAlpha
 	r, err := Shuffles(n, 20480, moduloDealer(n, words, false, 1), Options{})
