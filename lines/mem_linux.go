@@ -9,6 +9,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -20,7 +21,7 @@ func physicalMemory() int64 {
 		return 0
 	}
 	m := int64(info.Totalram) * int64(info.Unit)
-	if l := cgroupLimit(os.DirFS("/")); l > 0 && l < m {
+	if l := cgroupMemory(); l > 0 && l < m {
 		m = l
 	}
 	return m
@@ -153,11 +154,13 @@ func readLimit(root fs.FS, name string) int64 {
 	return l
 }
 
-// addressRoom is how much more address space the process may map under
-// its limits (ulimit -v, RLIMIT_AS; ulimit -d, RLIMIT_DATA), from what it
-// maps now; -1 if neither is set. Go's runtime alone maps some 700 MB of
-// address space when it starts, most of it never memory: so under
-// "ulimit -v 1000000" about 250 MB are left.
+// addressRoom is how much more the process may map and hold under its
+// limits: ulimit -v (RLIMIT_AS) and ulimit -d (RLIMIT_DATA), from what it
+// maps now, and its cgroup's memory limit, from what it holds now (VmRSS;
+// past that limit the kernel kills it, with no error to report); -1 if
+// none is set. Go's runtime alone maps some 700 MB of address space when
+// it starts, most of it never memory: so under "ulimit -v 1000000" about
+// 250 MB are left.
 func addressRoom() int64 {
 	room := int64(-1)
 	for _, lim := range []struct {
@@ -173,8 +176,24 @@ func addressRoom() int64 {
 			room = r
 		}
 	}
+	if l := cgroupMemory(); l > 0 {
+		// roomFor keeps heapReserve free for the heap's address space,
+		// which it reserves by 64 MiB arenas; a cgroup counts only what is
+		// touched, and cgroupReserve of it is room enough for the heap.
+		r := max(l-procStatus("VmRSS:")-cgroupReserve, 0) + heapReserve
+		if room < 0 || r < room {
+			room = r
+		}
+	}
 	return room
 }
+
+// cgroupReserve is the memory a run keeps free under a cgroup's limit.
+const cgroupReserve = 32 << 20
+
+// cgroupMemory is [cgroupLimit] of this process, read once: a run asks
+// for its room at every buffer's growth.
+var cgroupMemory = sync.OnceValue(func() int64 { return cgroupLimit(os.DirFS("/")) })
 
 // procStatus is a size in /proc/self/status ("VmSize:   1234 kB"), in
 // bytes; 0 if unknown.

@@ -4,7 +4,8 @@ import "fmt"
 
 // DefaultMemory is [Memory]'s default: a quarter of [PhysicalMemory], at
 // least 64 MiB, or 1 GiB where that cannot be found out. Under an
-// address-space limit (ulimit -v) it is at most a third of the room left,
+// address-space limit (ulimit -v) or a cgroup's memory limit it is at most
+// a third of the room left,
 // as a shuffle in memory maps more than it holds; limited reports that the
 // room decided.
 func DefaultMemory() (mem int64, limited bool) {

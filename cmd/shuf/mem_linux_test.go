@@ -164,19 +164,78 @@ func TestBigUlimit(t *testing.T) {
 	assert.Equal(t, sum, got, "the output is not a permutation of the input")
 }
 
-// TestUlimitSweep runs every mode on a 250 MB file (of 50- to 150-byte
-// lines) under "ulimit -v" from 700,000 to 3,000,000 KiB: each either
-// finishes, or exits with status 1 and GNU's message for memory ("read
-// error: Cannot allocate memory" for input it cannot hold, "memory
-// exhausted" for the rest; --algo's own, that the input is larger than
-// memory), never with Go's "fatal error: out of memory"; and a mode that
-// finished under a limit finishes under every larger one. A limit under
-// which Go's runtime does not start at all (shuf --version fails) is
-// skipped and logged, and so is a run that fails before shuf's main (go
-// test ./cmd/shuf -run UlimitSweep -v, with SHUFFLE_LONG=1).
+// TestUlimitSweep: under every "ulimit -v" from where Go's runtime starts
+// (sweep says what each run may do).
 func TestUlimitSweep(t *testing.T) {
 	long.Skip(t, "writes and shuffles 250 MB some 80 times")
 	dir := t.TempDir()
+	limits := []int64{700000, 750000, 800000, 850000, 900000, 1000000, 1100000, 1200000, 1300000, 1500000, 2000000, 3000000}
+	sweep(t, dir, sweepModes(t, dir), limits, func(kb int64, args ...string) (result, bool) {
+		if r := underUlimit(t, kb, dir, "--version"); r.code != 0 {
+			t.Logf("ulimit -v %d: Go's runtime does not start: %.60q", kb, r.stderr)
+			return r, false
+		}
+		return underUlimitShell(t, kb, dir, args...), true
+	}, "ulimit -v %d")
+}
+
+// TestCgroupSweep: under every memory limit of a cgroup of its own, from
+// 150 MiB, the kernel never kills a run (status 137): it finishes, or
+// exits 1 with GNU's message (sweep). It needs a cgroup it may make (as
+// root, v1's memory controller or v2 with memory delegated).
+func TestCgroupSweep(t *testing.T) {
+	long.Skip(t, "shuffles 250 MB some 50 times in cgroups")
+	cg := newCgroup(t)
+	dir := t.TempDir()
+	modes := sweepModes(t, dir)
+	limits := []int64{150 << 20, 200 << 20, 250 << 20, 300 << 20, 400 << 20, 600 << 20}
+	sweep(t, dir, modes[:8], limits, func(bytes int64, args ...string) (result, bool) {
+		require.NoError(t, os.WriteFile(filepath.Join(cg.dir, cg.limit), []byte(strconv.FormatInt(bytes, 10)), 0o644))
+		script := `echo $$ >"$0/cgroup.procs" && exec "$@" >/dev/null`
+		pre := []string{cg.dir}
+		if i := slices.Index(args, "<"); i >= 0 {
+			script = `echo $$ >"$0/cgroup.procs" && f=$1 && shift && exec "$@" <"$f" >/dev/null`
+			pre = append(pre, args[i+1])
+			args = append(args[:i:i], args[i+2:]...)
+		}
+		cmd := exec.Command("sh", append(append(append([]string{"-c", script}, pre...), bin), args...)...)
+		cmd.Env = append(os.Environ(), "LC_ALL=C", "TMPDIR="+dir)
+		var out, errb strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		return runResult(t, cmd, &out, &errb), true
+	}, "a cgroup limit of %d bytes")
+}
+
+// A cgroup is a memory cgroup made for a test: its directory and the
+// name of its limit's file.
+type cgroup struct{ dir, limit string }
+
+// newCgroup makes a memory cgroup, removed when t ends, or skips t.
+func newCgroup(t *testing.T) cgroup {
+	t.Helper()
+	name := fmt.Sprintf("shuf-test-%d", os.Getpid())
+	for _, c := range []cgroup{{"/sys/fs/cgroup/memory", "memory.limit_in_bytes"}, {"/sys/fs/cgroup", "memory.max"}} {
+		if _, err := os.Stat(filepath.Join(c.dir, c.limit)); err != nil && c.limit == "memory.limit_in_bytes" {
+			continue // no v1 memory controller here
+		}
+		dir := filepath.Join(c.dir, name)
+		if os.Mkdir(dir, 0o755) != nil {
+			continue
+		}
+		t.Cleanup(func() { os.Remove(dir) })
+		if _, err := os.Stat(filepath.Join(dir, c.limit)); err != nil {
+			continue
+		}
+		return cgroup{dir, c.limit}
+	}
+	t.Skip("no memory cgroup this test may make (root, cgroup v1's memory controller or v2's with memory delegated)")
+	return cgroup{}
+}
+
+// sweepModes returns the modes the sweeps run, on 250 MB of lines written
+// in dir: the first eight need no more than a file and a pipe.
+func sweepModes(t *testing.T, dir string) [][]string {
+	t.Helper()
 	in := filepath.Join(dir, "in")
 	f, err := os.Create(in)
 	require.NoError(t, err)
@@ -190,51 +249,59 @@ func TestUlimitSweep(t *testing.T) {
 	other := filepath.Join(dir, "other")
 	require.NoError(t, os.Link(in, other))
 	out := filepath.Join(dir, "out")
-	modes := [][]string{
+	return [][]string{
 		{"-r", "-n", "3", in},
 		{"-n", "3", in},
 		{"-n", "3", "-", "<", in},
-		{"-n", "100000", in},
 		{in, "-o", out},
 		{"--memory", "4G", in, "-o", out},
 		{"-", "<", in, "-o", out},
 		{"--csv", csv, "-o", out},
 		{"--aligned", in, other, "-o", filepath.Join(dir, "aligned")},
+		{"-n", "100000", in},
 		{"-i", "1-40000000", "-o", out},
 		{"-i", "1-1000000000000", "-n", "3"},
 		{"--algo", "inside-out", in, "-o", out},
 	}
-	limits := []int64{700000, 750000, 800000, 850000, 900000, 1000000, 1100000, 1200000, 1300000, 1500000, 2000000, 3000000}
+}
+
+// sweep runs every mode under each limit, smallest first, with run (whose
+// false says the limit cannot be tried), and holds each run to finish or
+// to exit 1 with GNU's message, never a crash, and each mode, once it has
+// finished under a limit, to finish under every larger one. what names a
+// limit in messages.
+func sweep(t *testing.T, dir string, modes [][]string, limits []int64, run func(limit int64, args ...string) (result, bool), what string) {
+	t.Helper()
 	passed := make([]int64, len(modes)) // the first limit each mode finished under
-	for _, kb := range limits {
-		if r := underUlimit(t, kb, dir, "--version"); r.code != 0 {
-			t.Logf("ulimit -v %d: Go's runtime does not start: %.60q", kb, r.stderr)
-			continue
-		}
+	for _, limit := range limits {
 		for i, args := range modes {
-			r := underUlimitShell(t, kb, dir, args...)
+			r, ok := run(limit, args...)
+			if !ok {
+				break
+			}
 			os.RemoveAll(filepath.Join(dir, "aligned"))
+			at := fmt.Sprintf(what, limit)
 			switch {
 			case r.code == 0:
 				if passed[i] == 0 {
-					passed[i] = kb
+					passed[i] = limit
 				}
 			case r.code == 1 && (r.stderr == "shuf: read error: Cannot allocate memory\n" || r.stderr == "shuf: memory exhausted\n" ||
 				args[0] == "--algo" && strings.HasPrefix(r.stderr, "shuf: --algo inside-out shuffles in memory, and the input is larger than --memory")):
-				assert.Zero(t, passed[i], "%q: failed under ulimit -v %d, finished under %d", args, kb, passed[i])
+				assert.Zero(t, passed[i], "%q: failed under %s, finished under %d", args, at, passed[i])
 			case beforeMain(r.stderr):
-				// Near 1300000 the runtime's start has some 40 MB to
-				// spare, and fails now and then (1 in 40 to 60 runs of
+				// Near ulimit -v 1300000 the runtime's start has some 40 MB
+				// to spare, and fails now and then (1 in 40 to 60 runs of
 				// shuf --version), before any code of shuf runs.
-				t.Logf("%q under ulimit -v %d: Go's runtime did not start", args, kb)
+				t.Logf("%q under %s: Go's runtime did not start", args, at)
 			default:
-				t.Errorf("%q under ulimit -v %d: status %d: %.300q", args, kb, r.code, r.stderr)
+				t.Errorf("%q under %s: status %d: %.300q", args, at, r.code, r.stderr)
 			}
-			t.Logf("ulimit -v %d %q: status %d %.60q", kb, args, r.code, r.stderr)
+			t.Logf("%s %q: status %d %.60q", at, args, r.code, r.stderr)
 		}
 	}
 	for i, args := range modes {
-		t.Logf("%q finishes from ulimit -v %d", args, passed[i])
+		t.Logf("%q finishes from %d", args, passed[i])
 	}
 }
 
