@@ -75,15 +75,17 @@ func underUlimit(t *testing.T, kb int64, tmp string, args ...string) result {
 // Go's "fatal error: out of memory".
 func TestUlimit(t *testing.T) {
 	dir := t.TempDir()
-	// A limit that leaves some 120 MiB: the default is a third of what is
-	// left when the command starts, and a larger input is spilled.
+	// A limit that leaves some 200 MiB: the default is a third of what is
+	// left when the command starts, and a larger input is spilled. (With
+	// 120 MiB, a CI run had too little left for the spill's buffers after
+	// reading, and said "memory exhausted" before it tried TMPDIR.)
 	// With TMPDIR missing, the spill is an error naming it.
 	// The runtime's mappings grow as it starts its threads, so VmSize
 	// varies by tens of MiB from one look to the next: the room is taken
 	// from the smaller of two looks, and the input is 24 MiB past a third
 	// of it, so that it is past the default wherever shuf's own look falls.
 	vm := startVM(t, 1000000) // the runtime's small reservation (roomyStart)
-	kb := vm + 120<<10
+	kb := vm + 200<<10
 	vm = min(vm, startVM(t, kb))
 	room := (kb - vm) << 10
 	t.Logf("ulimit -v %d leaves %d MiB", kb, room>>20)
