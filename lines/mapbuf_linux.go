@@ -79,6 +79,21 @@ func freeData(data []byte) {
 	}
 }
 
+// mapSlice returns n zeroed Ts mapped apart from Go's heap, as [mapBuf]'s
+// bytes are, and the func that unmaps them; ENOMEM where the address space
+// left under the process's limits (roomFor) is too small. Go's heap cannot
+// say no: past an address-space limit it crashes as it grows.
+func mapSlice[T uint16 | uint32](n int) ([]T, func(), error) {
+	if n == 0 {
+		return nil, func() {}, nil
+	}
+	var m mapBuf
+	if err := m.grow(n * int(unsafe.Sizeof(T(0)))); err != nil {
+		return nil, nil, err
+	}
+	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(m.b[:1]))), n), m.free, nil
+}
+
 // roomFor reports whether n more bytes may be mapped under the process's
 // address-space limits with heapReserve left over; always, without one.
 func roomFor(n int64) bool {

@@ -1,10 +1,17 @@
 package lines
 
 import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
 	"testing"
 	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestCgroupLimit reads the memory limits of cgroups v1 and v2 as
@@ -74,4 +81,37 @@ func TestCgroupLimit(t *testing.T) {
 	} {
 		assert.Equal(t, tc.want, cgroupLimit(tc.fs), tc.name)
 	}
+}
+
+// TestPermutationRoom: the order of -i 1-6000000 fits a third of the 120
+// MiB an address-space limit leaves, but not with heapReserve kept beside
+// it, so the numbers are spilled instead; the output is the same. The
+// limit is set in a process of its own: the test binary run again.
+func TestPermutationRoom(t *testing.T) {
+	const n, seed = 6_000_000, 3
+	if os.Getenv("LINES_ROOM_CHILD") != "" {
+		vm := procStatus("VmSize:")
+		var rl syscall.Rlimit
+		require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &rl))
+		rl.Cur = uint64(vm + 120<<20)
+		require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_AS, &rl))
+		room := addressRoom()
+		t.Logf("room %d MiB", room>>20)
+		require.True(t, cost(0, n) <= room/3 && 6*n+heapReserve > room, "the room does not test the fallback")
+		f, err := os.Create(os.Getenv("LINES_ROOM_CHILD"))
+		require.NoError(t, err)
+		require.NoError(t, Shuffle(context.Background(), f, Range(1, n), Seed(seed)))
+		require.NoError(t, f.Close())
+		return
+	}
+	var want bytes.Buffer
+	require.NoError(t, Shuffle(context.Background(), &want, Range(1, n), Seed(seed)))
+	out := filepath.Join(t.TempDir(), "out")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestPermutationRoom$", "-test.v")
+	cmd.Env = append(os.Environ(), "LINES_ROOM_CHILD="+out, "TMPDIR="+t.TempDir())
+	b, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", b)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(want.Bytes(), got), "spilled, the output differs")
 }

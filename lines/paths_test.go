@@ -164,7 +164,8 @@ func spillP(t *testing.T, src rand.Source, again bool) float64 {
 func TestLabelsUniform(t *testing.T) {
 	const alpha, n = 1e-4, 1 << 18
 	check := func(src rand.Source) (slots, pairs float64) {
-		ls := (&shuf{own: src}).drawLabels(n)
+		ls := make([]uint16, n)
+		(&shuf{own: src}).drawLabels(ls)
 		bySlot := map[string]int{}
 		for i, l := range ls {
 			bySlot[fmt.Sprint(i%4, l>>11)]++

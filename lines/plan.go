@@ -121,18 +121,27 @@ func (s *shuf) execute(in *inputLines) error {
 	if in.r == nil && (!in.numbers || in.n < 1<<32 && cost(0, int64(in.n)) <= s.mem) {
 		// The numbers, not their text: 6 bytes a number where the text
 		// takes up to 21. The order is the one their text would get.
-		out := s.open(in.n)
-		for _, i := range s.permutation(int(in.n)) {
-			if !out.more() {
-				break
+		order, free, err := s.permutation(int(in.n))
+		switch {
+		case err == nil:
+			defer free()
+			out := s.open(in.n)
+			for _, i := range order {
+				if !out.more() {
+					break
+				}
+				if in.numbers {
+					out.writeUint(in.lo + uint64(i))
+				} else {
+					out.writeString(in.args[i])
+				}
 			}
-			if in.numbers {
-				out.writeUint(in.lo + uint64(i))
-			} else {
-				out.writeString(in.args[i])
-			}
+			return s.finish(out)
+		case !in.numbers:
+			return errMemory
 		}
-		return s.finish(out)
+		// Too little room for the numbers' order: their text is spilled,
+		// with the same order.
 	}
 	if in.numbers {
 		size := rangeBytes(in.lo, in.lo+in.n-1)

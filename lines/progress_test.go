@@ -85,7 +85,9 @@ func TestProgressSteps(t *testing.T) {
 	}
 	p := &progress{report: func(*Phase) {}}
 	s := &shuf{src: src, own: src, prog: p}
-	s.permutation(n)
+	_, free, err := s.permutation(n)
+	require.NoError(t, err)
+	free()
 	assert.Equal(t, arrangeSteps(n, false), p.work.Load(), "-i, -e")
 }
 

@@ -98,7 +98,8 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 			return s.finish(out)
 		}
 		s.prog.shuffling(n, arrangeSteps(n, false))
-		ls := s.drawLabels(int(n))
+		ls := make([]uint16, n)
+		s.drawLabels(ls)
 		if uint64(len(data)) < 1<<32 {
 			arrange[uint32](out, fy, data, ls, 0, labels, s.o.delim)
 		} else {
@@ -157,16 +158,26 @@ func (s *shuf) drainFiles(files []*spillFile) error {
 }
 
 // permutation returns the order steps 1 to 4 give n lines, as indices:
-// the labels and draws that lines would meet, without the lines. -i and -e
-// use it.
-func (s *shuf) permutation(n int) []uint32 {
+// the labels and draws that lines would meet, without the lines; and the
+// func that frees it. -i and -e use it. The labels and the order are
+// mapped apart from Go's heap (mapSlice), so that where an address-space
+// limit leaves too little room it is an error, ENOMEM, not a crash.
+func (s *shuf) permutation(n int) ([]uint32, func(), error) {
 	if n <= 1 {
-		return make([]uint32, n) // nothing to shuffle, and nothing drawn
+		return make([]uint32, n), func() {}, nil // nothing to shuffle, and nothing drawn
+	}
+	ls, freeLabels, err := mapSlice[uint16](n)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer freeLabels()
+	order, free, err := mapSlice[uint32](n)
+	if err != nil {
+		return nil, nil, err
 	}
 	s.prog.shuffling(int64(n), arrangeSteps(int64(n), false))
-	ls := s.drawLabels(n)
+	s.drawLabels(ls)
 	bound, next := groupBounds(ls, 0, labels)
-	order := make([]uint32, n)
 	for i, l := range ls {
 		order[next[l]] = uint32(i)
 		next[l]++
@@ -176,17 +187,15 @@ func (s *shuf) permutation(n int) []uint32 {
 	}
 	s.prog.add(int64(n % progressBlock))
 	shuffleGroups(shuffle.NewFisherYates(s.src), order, bound, s.prog)
-	return order
+	return order, free, nil
 }
 
-// drawLabels draws the labels of n lines (step 1).
-func (s *shuf) drawLabels(n int) []uint16 {
+// drawLabels draws the labels of len(ls) lines into ls (step 1).
+func (s *shuf) drawLabels(ls []uint16) {
 	lab := labeler{s: s}
-	ls := make([]uint16, n)
 	for i := range ls {
 		ls[i] = lab.next()
 	}
-	return ls
 }
 
 // groupBounds counts the labels ls, all in [lo, hi), and returns where each
