@@ -102,30 +102,31 @@ func TestUlimit(t *testing.T) {
 	assert.True(t, r.stdout == ok(t, "", "--seed", "2", in), "spilled, the output differs")
 	assertEmpty(t, dir)
 
-	// 400 MB (a sparse file of zeros, one line) do not fit in the 250 MB
-	// "ulimit -v 1000000" leaves; -r holds the input in memory, and fails
-	// as GNU does. --memory larger than the room is cut to a third of
-	// it, and the line, longer than that, goes through a temporary file.
-	// (--allow-binary: zeros are not text.)
+	// 250 MB (a sparse file of zeros, one line) are more than the same
+	// room; -r holds the input in memory, and fails as GNU does. --memory
+	// larger than the room is cut to a third of it, and the line, longer
+	// than that, goes through a temporary file. (--allow-binary: zeros
+	// are not text.)
+	const big = 250e6
 	sparse := filepath.Join(dir, "sparse")
 	f, err := os.Create(sparse)
 	require.NoError(t, err)
-	require.NoError(t, f.Truncate(400e6))
+	require.NoError(t, f.Truncate(big))
 	require.NoError(t, f.Close())
 	const gnu = "shuf: read error: Cannot allocate memory\n"
-	r = underUlimit(t, 1000000, dir, "--allow-binary", "-r", "-n", "1", sparse)
+	r = underUlimit(t, kb, dir, "--allow-binary", "-r", "-n", "1", sparse)
 	assert.Equal(t, 1, r.code)
 	assert.Equal(t, gnu, r.stderr)
 	assert.Empty(t, r.stdout)
 	out := filepath.Join(dir, "out")
-	r = underUlimit(t, 1000000, dir, "--allow-binary", "--memory", "2G", "-o", out, sparse)
+	r = underUlimit(t, kb, dir, "--allow-binary", "--memory", "2G", "-o", out, sparse)
 	assert.Equal(t, 0, r.code, r.stderr)
 	if fi, err := os.Stat(out); assert.NoError(t, err) {
-		assert.Equal(t, int64(400e6+1), fi.Size())
+		assert.Equal(t, int64(big+1), fi.Size())
 	}
 	os.Remove(out)
 	// From a pipe, the buffer grows until it cannot.
-	cmd := exec.Command("sh", "-c", `ulimit -v 1000000 && cat "$1" | "$0" --allow-binary -r -n 1`, bin, sparse)
+	cmd := exec.Command("sh", "-c", `ulimit -v "$2" && cat "$1" | "$0" --allow-binary -r -n 1`, bin, sparse, strconv.FormatInt(kb, 10))
 	both, err := cmd.CombinedOutput()
 	assert.Error(t, err)
 	assert.Equal(t, gnu, string(both))

@@ -274,6 +274,7 @@ $`, res.stderr)
 // input held open, with standard error on a pseudo-terminal (the line
 // shows, then goes) and on a pipe (nothing shows).
 func TestProgressTerminal(t *testing.T) {
+	t.Parallel() // it mostly waits
 	ptm, pts, why := ptytest.Open()
 	if pts == nil {
 		t.Skip(why)
@@ -355,6 +356,7 @@ func (s *tricklingReader) Read(p []byte) (int, error) {
 // with -o FILE, or with standard output on another terminal, the line
 // shows. Each run outlasts the delay, its input held open.
 func TestProgressSameTerminal(t *testing.T) {
+	t.Parallel() // it mostly waits
 	type term struct {
 		ptm, pts *os.File
 		text     lockedBuffer
