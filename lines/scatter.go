@@ -90,6 +90,9 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	defer freeData(data)
 	fy := shuffle.NewFisherYates(s.src)
 	if stream == nil {
+		if !heapRoomFor(10 * n) { // the labels and the order, in Go's heap
+			return errMemory
+		}
 		out := s.open(uint64(n))
 		if n <= 1 { // nothing to shuffle, and nothing drawn
 			if n == 1 {
@@ -352,6 +355,15 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 			}
 		}
 		return buf, nil
+	}
+	// The file's bytes and their order, in Go's heap: under an address-
+	// space limit, a heap that cannot grow is a crash, so ask first.
+	need := 8 * f.records
+	if int64(cap(buf)) < f.bytes {
+		need += f.bytes
+	}
+	if !heapRoomFor(need) {
+		return buf, errMemory
 	}
 	if int64(cap(buf)) < f.bytes {
 		buf = nil // let the old one go first
