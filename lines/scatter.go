@@ -90,7 +90,11 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 	defer freeData(data)
 	fy := shuffle.NewFisherYates(s.src)
 	if stream == nil {
-		if !heapRoomFor(10 * n) { // the labels and the order, in Go's heap
+		need := 6 * n // the labels and the order, in Go's heap, as cost counts them
+		if uint64(len(data)) >= 1<<32 {
+			need = 10 * n
+		}
+		if !heapRoomFor(need) {
 			return errMemory
 		}
 		out := s.open(uint64(n))
