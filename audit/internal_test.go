@@ -251,3 +251,51 @@ func TestRepeatsBeyondKeep(t *testing.T) {
 	got, _ := a.Report().Test("repeats")
 	assert.Less(t, got.P, 1e-10)
 }
+
+// TestRisingCounted: a deck's rising sequences are counted as runs of
+// cards whose places rise: 1 for the sorted deck, n for the reversed one,
+// 2 for a riffle of two halves.
+func TestRisingCounted(t *testing.T) {
+	const n = 6
+	s := shape{n: n, k: 1, N: n, m: n}
+	inv := make([]int32, n)
+	visited := make([]bool, n)
+	for _, c := range []struct {
+		deck []int
+		want int
+	}{{[]int{0, 1, 2, 3, 4, 5}, 1}, {[]int{5, 4, 3, 2, 1, 0}, n}, {[]int{0, 3, 1, 4, 2, 5}, 2}} {
+		counts := newCounts[uint32](s, 0)
+		for j, card := range c.deck {
+			inv[card] = int32(j)
+		}
+		counts.add(c.deck, inv, nil, visited, nil)
+		want := make([]uint32, n+1)
+		want[c.want] = 1
+		assert.Equal(t, want, counts.rising, "%v", c.deck)
+	}
+}
+
+// TestPairPlanesPastFlush: with batches larger than the bit planes hold
+// (2^planeBits − 1 decks), the planes are flushed when full, so 70,000
+// sorted decks count 70,000 for every pair in order, not that number
+// wrapped past 2^16.
+func TestPairPlanesPastFlush(t *testing.T) {
+	const n, decks = 4, 70_000
+	a := New(n, Options{Batch: 100_000})
+	require.NotNil(t, a.planes)
+	deck := []int{0, 1, 2, 3}
+	for range decks {
+		require.NoError(t, a.Add(deck))
+	}
+	a.flush()
+	before := a.levels[0].cur.before
+	for x := range n {
+		for y := range n {
+			want := uint32(0)
+			if x < y {
+				want = decks
+			}
+			assert.Equal(t, want, before[x*n+y], "card %d before card %d", x, y)
+		}
+	}
+}
