@@ -318,3 +318,64 @@ func TestRoundsPower(t *testing.T) {
 
 // normalQuantile is the p-quantile of the standard normal.
 func normalQuantile(p float64) float64 { return -math.Sqrt2 * math.Erfcinv(2*p) }
+
+// exactRoundsP is the two-sided p-value of concord concordant pairs in
+// groups of the sizes given, from the convolution of their Mahonian laws.
+func exactRoundsP(sizes []int64, concord float64) float64 {
+	law := []float64{1}
+	for j, c := range sizes {
+		for range c {
+			law = convolve(law, mahonian(j))
+		}
+	}
+	lower, upper := 0.0, 0.0
+	for x, v := range law {
+		if float64(x) <= concord {
+			lower += v
+		}
+		if float64(x) >= concord {
+			upper += v
+		}
+	}
+	return min(1, 2*min(lower, upper))
+}
+
+// TestRoundsLaw: the test's pairs, and its p-value against the convolved
+// Mahonian laws: exactly up to maxExactPairs pairs (1,024 groups of 2 is
+// the last exact size), and within 0.002 past it (30 groups of 10, 1,350
+// pairs: the normal with its continuity correction), from the centre to
+// the far tails; and minP, the least p-value, as 2·Π 1/j!.
+func TestRoundsLaw(t *testing.T) {
+	for _, c := range []struct {
+		sizes []int64
+		tol   float64
+	}{
+		{[]int64{0, 0, 3, 2, 1}, 1e-12},
+		{[]int64{0, 0, 1024}, 1e-12},
+		{[]int64{0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 30}, 2e-3},
+		{[]int64{0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 25}, 2e-3},
+	} {
+		r := &rounds{sizes: c.sizes}
+		pairs, mean, variance := 0.0, 0.0, 0.0
+		lg := 0.0
+		for j, n := range c.sizes {
+			q := float64(j * (j - 1) / 2)
+			pairs += float64(n) * q
+			mean += float64(n) * q / 2
+			variance += float64(n) * float64(j*(j-1)*(2*j+5)) / 72
+			for i := 2; i <= j; i++ {
+				lg += float64(n) * math.Log(float64(i))
+			}
+		}
+		sd := math.Sqrt(variance)
+		for _, z := range []float64{0, 0.7, 1.5, 2.5, -3.2} {
+			r.concord = int64(math.Round(mean + z*sd))
+			concord, gotPairs, p := r.test()
+			assert.Equal(t, float64(r.concord), concord)
+			assert.Equal(t, pairs, gotPairs, "%v", c.sizes)
+			want := exactRoundsP(c.sizes, float64(r.concord))
+			assert.InDelta(t, want, p, c.tol, "%v, %d concordant pairs (z %.1f)", c.sizes, r.concord, z)
+		}
+		assert.InDelta(t, min(1, 2*math.Exp(-lg)), r.minP(), 1e-12*math.Exp(-lg), "%v: minP", c.sizes)
+	}
+}
