@@ -379,3 +379,25 @@ func TestRoundsLaw(t *testing.T) {
 		assert.InDelta(t, min(1, 2*math.Exp(-lg)), r.minP(), 1e-12*math.Exp(-lg), "%v: minP", c.sizes)
 	}
 }
+
+// TestRoundsGroups: the groups of a few lines of 3 cards from 10, counted
+// by hand: a line's cards are grouped by the line they were last seen in,
+// line 0 included, and a group may hold every card of the line.
+func TestRoundsGroups(t *testing.T) {
+	a := New(10, Options{Dealt: 3})
+	require.NotNil(t, a.rounds)
+	for _, c := range []struct {
+		line    []int
+		sizes   []int64 // groups of 0, 1, 2, 3 cards so far
+		concord int64
+	}{
+		{[]int{0, 1, 2}, []int64{0, 0, 0, 0}, 0}, // nothing seen before
+		{[]int{2, 1, 0}, []int64{0, 0, 0, 1}, 0}, // all from line 0, reversed: 3 discordant pairs
+		{[]int{3, 0, 2}, []int64{0, 0, 1, 1}, 0}, // 0 and 2 from line 1 (2 before 0 there)
+		{[]int{2, 3, 0}, []int64{0, 0, 1, 2}, 1}, // all from line 2: 3 before 0 kept, 2 moved first
+	} {
+		require.NoError(t, a.Add(c.line))
+		assert.Equal(t, c.sizes, a.rounds.sizes, "after %v", c.line)
+		assert.Equal(t, c.concord, a.rounds.concord, "after %v", c.line)
+	}
+}
