@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -122,6 +123,20 @@ func TestBucketsSameOutput(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestBucketsOneCPU: with one CPU the buckets have one dealer, which
+// takes every bucket; the output is the other paths' (on two CPUs or more
+// each dealer takes every other bucket).
+func TestBucketsOneCPU(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	smallBuckets(t)
+	in := randomLines(200<<10, 1, 40, 5)
+	for _, pipe := range []bool{false, true} {
+		want, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 4, false)
+		got, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 4, true)
+		require.True(t, want == got, "pipe %v: the output differs from the other paths'", pipe)
 	}
 }
 
