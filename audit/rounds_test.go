@@ -328,16 +328,14 @@ func exactRoundsP(sizes []int64, concord float64) float64 {
 			law = convolve(law, mahonian(j))
 		}
 	}
-	lower, upper := 0.0, 0.0
-	for x, v := range law {
-		if float64(x) <= concord {
-			lower += v
+	k := int(concord) // a whole number of pairs, within the law
+	sum := func(p []float64) (s float64) {
+		for _, v := range p {
+			s += v
 		}
-		if float64(x) >= concord {
-			upper += v
-		}
+		return s
 	}
-	return min(1, 2*min(lower, upper))
+	return min(1, 2*min(sum(law[:k+1]), sum(law[k:])))
 }
 
 // TestRoundsLaw: the test's pairs, and its p-value against the convolved
