@@ -659,6 +659,7 @@ func uniformP(t *testing.T, counts map[string]int, k, trials int) float64 {
 // resident memory (SHUFFLE_LONG=1 go test ./cmd/shuf -run Big -v).
 func TestBig(t *testing.T) {
 	long.Skip(t, "writes 2 GB to disk and runs for a minute or two")
+	t.Parallel() // its processes run beside the other long tests
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
 	f, err := os.Create(in)

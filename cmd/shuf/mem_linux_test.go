@@ -138,6 +138,7 @@ func TestUlimit(t *testing.T) {
 // BigUlimit -v, with SHUFFLE_LONG=1).
 func TestBigUlimit(t *testing.T) {
 	long.Skip(t, "writes 2 GiB to disk")
+	t.Parallel() // its processes run beside the other long tests
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in")
 	f, err := os.Create(in)
@@ -171,6 +172,7 @@ func TestBigUlimit(t *testing.T) {
 // (sweep says what each run may do).
 func TestUlimitSweep(t *testing.T) {
 	long.Skip(t, "writes and shuffles 250 MB some 100 times")
+	t.Parallel() // its processes run beside the other long tests
 	dir := t.TempDir()
 	limits := []int64{700000, 800000, 850000, 900000, 1000000, 1100000, 1300000, 2000000}
 	started := map[int64]bool{} // limit: Go's runtime starts under it (looked at once)
@@ -196,6 +198,7 @@ func TestUlimitSweep(t *testing.T) {
 // root, v1's memory controller or v2 with memory delegated).
 func TestCgroupSweep(t *testing.T) {
 	long.Skip(t, "shuffles 250 MB some 30 times in cgroups")
+	t.Parallel() // its processes run beside the other long tests
 	cg := newCgroup(t)
 	dir := t.TempDir()
 	modes := sweepModes(t, dir)
