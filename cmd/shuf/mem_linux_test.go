@@ -205,18 +205,7 @@ func TestCgroupSweep(t *testing.T) {
 	limits := []int64{150 << 20, 250 << 20, 300 << 20, 600 << 20}
 	sweep(t, dir, modes[:8], limits, func(bytes int64, args ...string) (result, bool) {
 		require.NoError(t, os.WriteFile(filepath.Join(cg.dir, cg.limit), []byte(strconv.FormatInt(bytes, 10)), 0o644))
-		script := `echo $$ >"$0/cgroup.procs" && exec "$@" >/dev/null`
-		pre := []string{cg.dir}
-		if i := slices.Index(args, "<"); i >= 0 {
-			script = `echo $$ >"$0/cgroup.procs" && f=$1 && shift && exec "$@" <"$f" >/dev/null`
-			pre = append(pre, args[i+1])
-			args = append(args[:i:i], args[i+2:]...)
-		}
-		cmd := exec.Command("sh", append(append(append([]string{"-c", script}, pre...), bin), args...)...)
-		cmd.Env = append(os.Environ(), "LC_ALL=C", "TMPDIR="+dir)
-		var out, errb strings.Builder
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		return runResult(t, cmd, &out, &errb), true
+		return underShell(t, `echo $$ >"$0/cgroup.procs"`, cg.dir, dir, args...), true
 	}, "a cgroup limit of %d bytes")
 }
 
@@ -330,9 +319,18 @@ func beforeMain(stderr string) bool {
 // args hold "<", FILE; standard output is discarded.
 func underUlimitShell(t *testing.T, kb int64, tmp string, args ...string) result {
 	t.Helper()
-	script, pre := `ulimit -v "$0" && exec "$@" >/dev/null`, []string{strconv.FormatInt(kb, 10)}
+	return underShell(t, `ulimit -v "$0"`, strconv.FormatInt(kb, 10), tmp, args...)
+}
+
+// underShell runs the built command from sh after setup, a shell command
+// that reads arg as $0 (a limit, a cgroup), with TMPDIR tmp, standard
+// input from FILE where args hold "<", FILE, and standard output
+// discarded.
+func underShell(t *testing.T, setup, arg, tmp string, args ...string) result {
+	t.Helper()
+	script, pre := setup+` && exec "$@" >/dev/null`, []string{arg}
 	if i := slices.Index(args, "<"); i >= 0 {
-		script = `ulimit -v "$0" && f=$1 && shift && exec "$@" <"$f" >/dev/null`
+		script = setup + ` && f=$1 && shift && exec "$@" <"$f" >/dev/null`
 		pre = append(pre, args[i+1])
 		args = append(args[:i:i], args[i+2:]...)
 	}
