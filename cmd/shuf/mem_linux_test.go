@@ -23,6 +23,20 @@ import (
 // hundreds of MB it does not use, fewer under a limit.
 func startVM(t *testing.T, limit int64) int64 {
 	t.Helper()
+	// Near some limits Go's runtime itself fails to start, about 1 run in
+	// 50 (docs/data-preparation.md): a start that dies is tried again.
+	for range 5 {
+		if vm := startVMOnce(t, limit); vm > 0 {
+			return vm
+		}
+	}
+	t.Fatal("no VmSize")
+	return 0
+}
+
+// startVMOnce is one try of startVM: 0 if the command ended first.
+func startVMOnce(t *testing.T, limit int64) int64 {
+	t.Helper()
 	cmd := exec.Command(bin)
 	if limit > 0 {
 		cmd = exec.Command("sh", "-c", `ulimit -v "$0" && exec "$1"`, strconv.FormatInt(limit, 10), bin)
@@ -42,7 +56,6 @@ func startVM(t *testing.T, limit int64) int64 {
 			}
 		}
 	}
-	t.Fatal("no VmSize")
 	return 0
 }
 
@@ -352,7 +365,13 @@ func TestRoomyStart(t *testing.T) {
 	small := startVM(t, 1100000)
 	vm := startVM(t, 1300000)
 	assert.Less(t, vm, small+64<<10, "VmSize %d KiB under 1300000, %d under 1100000", vm, small)
-	out, err := exec.Command("sh", "-c", `ulimit -v 1300000 && exec "$0" -e x`, bin).CombinedOutput()
+	var out []byte
+	var err error
+	for range 5 { // as in startVM, a start the runtime itself fails is tried again
+		if out, err = exec.Command("sh", "-c", `ulimit -v 1300000 && exec "$0" -e x`, bin).CombinedOutput(); err == nil || !beforeMain(string(out)) {
+			break
+		}
+	}
 	require.NoError(t, err, "%s", out)
 	assert.Equal(t, "x\n", string(out))
 }
