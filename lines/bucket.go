@@ -8,8 +8,6 @@ import (
 	"math/bits"
 	"runtime"
 	"sync"
-
-	"github.com/fairshuffle/shuffle"
 )
 
 // Buckets: a large input in memory is dealt by label into buckets, in
@@ -229,7 +227,7 @@ func (bs *buckets) arrange() error {
 		turn[w] = make(chan struct{}, 1)
 	}
 	turn[0] <- struct{}{}
-	fy := shuffle.NewFisherYates(s.src)
+	m := s.mixer()
 	left := out.left // -n: lines still to shuffle; past them nothing is drawn
 	r := newRelay(out, workers, outputBytes/(2*workers), func(r *relay, w int) {
 		var pl placer
@@ -245,7 +243,7 @@ func (bs *buckets) arrange() error {
 				turn[(w+1)%workers] <- struct{}{}
 				return
 			}
-			if p := shuffleTurn(fy, order, pl.bound); p != nil {
+			if p := shuffleTurn(m, order, pl.bound, b.lo); p != nil {
 				r.send(w, chunk{panic: p})
 				return
 			}
@@ -290,9 +288,9 @@ func gatherRecords(buf, data []byte, starts []uint32, delim byte) (_ []byte, n i
 }
 
 // shuffleTurn is shuffleGroups, returning what it panics with.
-func shuffleTurn(fy shuffle.Shuffler, order []uint32, bound []int) (p any) {
+func shuffleTurn(m mixer, order []uint32, bound []int, lo int) (p any) {
 	defer func() { p = recover() }()
-	shuffleGroups(fy, order, bound, nil)
+	shuffleGroups(m, order, bound, lo, nil)
 	return nil
 }
 

@@ -37,6 +37,7 @@ type options struct {
 	warn      io.Writer    // Warnings
 	progress  func(*Phase) // Progress
 	data      dataOptions
+	key       *keying // Keyed
 }
 
 // An Option changes how [Shuffle] runs.

@@ -82,6 +82,8 @@ func (s *shuf) decide(in *inputLines) strategy {
 		return repeatLines
 	case s.custom:
 		return shuffleAlgo
+	case o.key != nil: // Keyed: -n is the head of scatter's order
+		return shuffleAll
 	case o.countSet && o.count <= sampleMax && !in.known:
 		return sampleStream
 	case o.countSet && o.count <= sampleMax && o.count < in.n:

@@ -8,8 +8,6 @@ import (
 	"os"
 	"runtime/debug"
 	"slices"
-
-	"github.com/fairshuffle/shuffle"
 )
 
 // The shuffle of the lines, in memory and past it, is one algorithm:
@@ -42,8 +40,11 @@ import (
 // and its position, and each bucket's shuffle draws from a ChaCha8 keyed
 // by the bucket. That design is for engines whose workers see records in
 // any order and on many machines, so a label must be computable from the
-// position alone. Here one reader sees the lines in order, and the labels
-// stay draws in turn from the run's own source, for three reasons: the
+// position alone. With [Keyed], a run here takes those labels and those
+// shuffles, scatter's own functions, through all of this machinery
+// (keyed.go), and writes what the Beam pipeline writes, byte for byte.
+// Without it, one reader sees the lines in order, and the labels stay
+// draws in turn from the run's own source, for three reasons: the
 // streams of --seed are promised for every later release (golden tests pin
 // them), and scatter's labels would change every one; a draw costs a
 // quarter of a 64-bit word a line, where a SHA-256 a line would cost more
@@ -59,14 +60,20 @@ const (
 	maxFiles  = 1024 // spill files open at once
 )
 
-// labeler draws the labels: four from each word, low bits first.
+// labeler draws the labels: four from each word, low bits first; with
+// [Keyed], the lines' scatter buckets (keyed.go).
 type labeler struct {
 	s    *shuf
 	w    uint64
 	left int
+	file uint64 // Keyed: the file of the next line
+	n    uint64 // Keyed: the lines labelled
 }
 
 func (l *labeler) next() uint16 {
+	if k := l.s.key; k != nil {
+		return l.keyedLabel(k)
+	}
 	if l.left == 0 {
 		l.w, l.left = l.s.own.Uint64(), 4
 	}
@@ -88,7 +95,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		return err
 	}
 	defer freeData(data)
-	fy := shuffle.NewFisherYates(s.src)
+	m := s.mixer()
 	if stream == nil {
 		need := 6 * n // the labels and the order, in Go's heap, as cost counts them
 		if uint64(len(data)) >= 1<<32 {
@@ -108,9 +115,9 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		ls := make([]uint16, n)
 		s.drawLabels(ls)
 		if uint64(len(data)) < 1<<32 {
-			arrange[uint32](out, fy, data, ls, 0, labels, s.o.delim)
+			arrange[uint32](out, m, data, ls, 0, labels, s.o.delim)
 		} else {
-			arrange[uint64](out, fy, data, ls, 0, labels, s.o.delim)
+			arrange[uint64](out, m, data, ls, 0, labels, s.o.delim)
 		}
 		return s.finish(out)
 	}
@@ -132,7 +139,7 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 // drainFiles writes the lines of the spill files, one file after the
 // other, shuffled.
 func (s *shuf) drainFiles(files []*spillFile) error {
-	fy := shuffle.NewFisherYates(s.src)
+	m := s.mixer()
 	// What the pass held (up to --memory of input read ahead, and the
 	// files' buffers) is garbage now: let it go before the files are read
 	// back, into one buffer, as large as the largest that fits in memory.
@@ -154,7 +161,7 @@ func (s *shuf) drainFiles(files []*spillFile) error {
 	var err error
 	for i, f := range files {
 		s.prog.merging(i+1, len(files))
-		if buf, err = s.drain(out, fy, f, buf); err != nil || !out.more() {
+		if buf, err = s.drain(out, m, f, buf); err != nil || !out.more() {
 			break
 		}
 	}
@@ -193,7 +200,7 @@ func (s *shuf) permutation(n int) ([]uint32, func(), error) {
 		}
 	}
 	s.prog.add(int64(n % progressBlock))
-	shuffleGroups(shuffle.NewFisherYates(s.src), order, bound, s.prog)
+	shuffleGroups(s.mixer(), order, bound, 0, s.prog)
 	return order, free, nil
 }
 
@@ -218,11 +225,11 @@ func groupBounds(ls []uint16, lo, hi int) (bound, next []int) {
 
 // shuffleGroups shuffles each group of order (step 3), in label order, all
 // from the one Shuffler fy. It counts a step on p for each line.
-func shuffleGroups[T uint32 | uint64](fy shuffle.Shuffler, order []T, bound []int, p *progress) {
+func shuffleGroups[T uint32 | uint64](m mixer, order []T, bound []int, lo int, p *progress) {
 	counted := 0
 	for g := range len(bound) - 1 {
 		if grp := order[bound[g]:bound[g+1]]; len(grp) > 1 {
-			shuffle.Slice(fy, grp)
+			mix(m, lo+g, grp)
 		}
 		if bound[g+1]-counted >= progressBlock {
 			p.add(int64(bound[g+1] - counted))
@@ -337,14 +344,14 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 // drain writes the lines of spill file f, shuffled, reading it into buf if
 // it fits in memory and splitting it by label first if not. It closes the
 // file, which has no name (tempDir), and returns the buffer for reuse.
-func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte) ([]byte, error) {
+func (s *shuf) drain(out *output, m mixer, f *spillFile, buf []byte) ([]byte, error) {
 	defer f.f.Close()
 	if _, err := f.f.Seek(0, io.SeekStart); err != nil {
 		return buf, spillReadError(f, err)
 	}
 	if cost(f.bytes, f.records) > s.mem {
 		if f.hi-f.lo == 1 {
-			return buf, s.drainOnDisk(out, fy, f)
+			return buf, s.drainOnDisk(out, m, f)
 		}
 		subs := split(f.bytes, s.mem, f.lo, f.hi)
 		s.prog.step("splitting", f.bytes)
@@ -354,7 +361,7 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 		f.f.Close()
 		for _, sub := range subs {
 			var err error
-			if buf, err = s.drain(out, fy, sub, buf); err != nil || !out.more() {
+			if buf, err = s.drain(out, m, sub, buf); err != nil || !out.more() {
 				return buf, err
 			}
 		}
@@ -380,9 +387,9 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 	}
 	s.prog.shuffling(f.records, arrangeSteps(f.records, true))
 	if f.bytes < 1<<32 {
-		arrange[uint32](out, fy, buf, nil, f.lo, f.hi, s.o.delim)
+		arrange[uint32](out, m, buf, nil, f.lo, f.hi, s.o.delim)
 	} else {
-		arrange[uint64](out, fy, buf, nil, f.lo, f.hi, s.o.delim)
+		arrange[uint64](out, m, buf, nil, f.lo, f.hi, s.o.delim)
 	}
 	return buf, nil
 }
@@ -390,7 +397,7 @@ func (s *shuf) drain(out *output, fy shuffle.Shuffler, f *spillFile, buf []byte)
 // drainOnDisk writes the lines of a spill file that holds a single label and
 // is still too big for memory (a few huge lines, say): it shuffles where the
 // lines are, not the lines, and reads each from the file in its turn.
-func (s *shuf) drainOnDisk(out *output, fy shuffle.Shuffler, f *spillFile) error {
+func (s *shuf) drainOnDisk(out *output, m mixer, f *spillFile) error {
 	type span struct{ at, len int64 }
 	spans := make([]span, 0, f.records)
 	s.prog.step("indexing", f.bytes)
@@ -413,7 +420,7 @@ func (s *shuf) drainOnDisk(out *output, fy shuffle.Shuffler, f *spillFile) error
 		spans = append(spans, span{at + 2, n})
 		at += 2 + n
 	}
-	shuffle.Slice(fy, spans)
+	mix(m, f.lo, spans)
 	for _, sp := range spans {
 		more, err := out.writeAt(f.f, sp.at, sp.len)
 		if err != nil {
@@ -441,7 +448,7 @@ func arrangeSteps(lines int64, records bool) int64 {
 // groups the lines of data by label, shuffles each group and writes them.
 // With ls nil, data is records of a spill file, each label inside; otherwise
 // data is plain lines and ls[i] is line i's label.
-func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, ls []uint16, lo, hi int, delim byte) {
+func arrange[T uint32 | uint64](out *output, m mixer, data []byte, ls []uint16, lo, hi int, delim byte) {
 	// Count each group, then turn the counts into where each group ends,
 	// and place each line's start there, in input order. Plain lines and
 	// records get a loop each, to keep a call out of the loop.
@@ -489,7 +496,7 @@ func arrange[T uint32 | uint64](out *output, fy shuffle.Shuffler, data []byte, l
 		prog.add(int64(n % progressBlock))
 		body -= 2 * int64(n)
 	}
-	shuffleGroups(fy, order, bound, prog)
+	shuffleGroups(m, order, bound, lo, prog)
 	if uint64(len(order)) <= out.left {
 		prog.expectOutput(int64(len(out.buf)) + body)
 	}

@@ -31,6 +31,7 @@ type shuf struct {
 	st      *stream   // the input files; nil for -e and -i
 	prog    *progress // nil: no progress line
 	lab     labeler   // the labels of the lines (scatter.go), drawn in turn
+	key     *keying   // Keyed's, or nil
 	// reservoir: GNU would read this input by reservoir sampling, which
 	// changes when it opens and reads --random-source (gnuReservoir)
 	reservoir bool
@@ -40,7 +41,7 @@ type shuf struct {
 }
 
 func newShuf(o *options, stdout io.Writer, tmp *tempDir) *shuf {
-	s := &shuf{o: o, stdin: o.stdin, stdout: stdout, tmp: tmp, mem: o.memory, release: func() {}}
+	s := &shuf{o: o, stdin: o.stdin, stdout: stdout, tmp: tmp, mem: o.memory, release: func() {}, key: o.key}
 	if s.mem == 0 {
 		s.mem, _ = DefaultMemory()
 	}

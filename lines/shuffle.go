@@ -25,6 +25,9 @@ func Shuffle(ctx context.Context, w io.Writer, in Input, opts ...Option) error {
 	if err := o.data.check(o); err != nil { // checkParts: in run, after the warnings
 		return err
 	}
+	if err := o.key.check(o); err != nil {
+		return err
+	}
 	tmp := &tempDir{}
 	defer tmp.remove()
 	run := func(w io.Writer) error {
@@ -62,6 +65,9 @@ func Check(in Input, opts ...Option) error {
 
 func (o *options) check() error {
 	if err := o.data.check(o); err != nil {
+		return err
+	}
+	if err := o.key.check(o); err != nil {
 		return err
 	}
 	return o.checkParts()

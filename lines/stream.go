@@ -2,6 +2,7 @@ package lines
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ type stream struct {
 	last  byte // the last byte given from file i; the delimiter at its start
 	size  int64
 
+	ends   *fileEnds       // Keyed: where each file's lines end (keyed.go)
 	cfg    *textConfig     // how the files' text is read (text.go)
 	header []byte          // the header taken off, which later files must repeat (header.go)
 	ctx    context.Context // a read after it is done fails
@@ -71,6 +73,9 @@ func (s *shuf) openStream() (*stream, error) {
 		}
 		in.sniffPacked()
 		st.ins = append(st.ins, in)
+	}
+	if s.key != nil {
+		st.ends = newFileEnds(len(st.ins))
 	}
 	st.size = 0
 	for _, in := range st.ins {
@@ -155,12 +160,22 @@ func (st *stream) Read(p []byte) (int, error) {
 		n, err := st.br.Read(p)
 		if n > 0 {
 			st.last = p[n-1]
+			if st.ends != nil {
+				st.ends.lines += uint64(bytes.Count(p[:n], []byte{st.delim}))
+			}
 			return n, nil
 		}
 		if err == io.EOF {
 			st.br = nil
 			st.i++
-			if st.last != st.delim {
+			ended := st.last != st.delim
+			if st.ends != nil {
+				if ended {
+					st.ends.lines++
+				}
+				st.ends.end[st.i-1].Store(st.ends.lines)
+			}
+			if ended {
 				p[0] = st.delim
 				return 1, nil
 			}

@@ -25,6 +25,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"github.com/fairshuffle/shuffle/beam/textshuffle"
+	"github.com/fairshuffle/shuffle/lines"
 	"github.com/fairshuffle/shuffle/scatter"
 )
 
@@ -133,6 +134,43 @@ func TestShuffle(t *testing.T) {
 			}
 		}
 		assert.NotEqual(t, files[0], first[:len(files[0])])
+	}
+}
+
+// TestSameAsLines: the pipeline and the lines package with Keyed (shuf
+// --buckets B --seed N) write the same bytes for the same key, buckets and
+// files: one implementation of the labels and of each bucket's shuffle,
+// scatter's, on a cluster and on one machine, in memory or spilled.
+func TestSameAsLines(t *testing.T) {
+	files := [][]string{
+		{"a", "b", "", "b", "c", "d", "e"},
+		{},
+		{"same", "same", "same", "x\ty", "w", "", "unterminated", ""},
+		{"one"},
+	}
+	var big []string
+	for i := range 5000 {
+		big = append(big, fmt.Sprintf("line %d", i))
+	}
+	files = append(files, big)
+	dir := t.TempDir()
+	paths := writeFiles(t, dir, files)
+	for _, buckets := range []int{1, 7, 300} {
+		k := scatter.NewKey(uint64(buckets))
+		prefix := filepath.Join(dir, fmt.Sprintf("out%d", buckets), "part")
+		p, s := beam.NewPipelineWithRoot()
+		textshuffle.Shuffle(s, k, buckets, paths, prefix)
+		run(t, p)
+		beamOut := strings.Join(readShards(t, prefix, buckets), "\n") + "\n"
+		for _, mem := range []int64{0, 16 << 10} { // in memory; spilled
+			var b strings.Builder
+			opts := []lines.Option{lines.Keyed(k, buckets)}
+			if mem > 0 {
+				opts = append(opts, lines.Memory(mem))
+			}
+			require.NoError(t, lines.Shuffle(context.Background(), &b, lines.Files(paths...), opts...))
+			assert.Equal(t, beamOut, b.String(), "buckets=%d memory=%d", buckets, mem)
+		}
 	}
 }
 

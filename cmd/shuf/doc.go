@@ -41,6 +41,7 @@
 //	--allow-binary          shuffle input that looks binary, as bytes
 //	--shards=N              write N files PREFIX-00000-of-0000N, PREFIX given by -o
 //	--split=A,B[,C]         write PREFIX.train, [PREFIX.val,] PREFIX.test, by percent
+//	--buckets=B             shuffle as shuffle-beam --buckets B (and --seed N) does
 //	--aligned               shuffle each FILE to DIR/FILE (-o DIR) by one permutation
 //	--progress[=SECS]       write progress lines to standard error every SECS (5) seconds
 //

@@ -310,8 +310,17 @@ func helpBody(s string, ours bool) string {
 // severalFiles is the sentence of our --help on several FILE operands.
 const severalFiles = " Several FILEs are\nshuffled together."
 
-// additionLine is --help's line for an option GNU shuf lacks.
-var additionLine = regexp.MustCompile(`^ +--(seed|crypto|algo|memory|header|shards|split|progress|csv|allow-binary|aligned)\b`)
+// additionLine is --help's line for an option GNU shuf lacks: one of
+// optSpecs' additions.
+var additionLine = func() *regexp.Regexp {
+	var names []string
+	for _, o := range optSpecs {
+		if o.full {
+			names = append(names, regexp.QuoteMeta(o.long))
+		}
+	}
+	return regexp.MustCompile(`^ +--(` + strings.Join(names, "|") + `)\b`)
+}()
 
 // mayDraw tells a vector whose output may be a random subset: one with a
 // short option group holding n or r, or a long option from --h or --r.

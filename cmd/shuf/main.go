@@ -62,6 +62,8 @@ Mandatory arguments to long options are mandatory for short options too.
                               given by -o, each a random part
       --split=A,B[,C]       write PREFIX.train, [PREFIX.val,] PREFIX.test
                               with A, B, C percent of the lines
+      --buckets=B           shuffle as shuffle-beam --buckets B does, with
+                              --seed N as its --seed N: the same order
       --progress[=SECS]     write progress lines to standard error for logs,
                               every SECS seconds (default 5) and as each
                               phase ends

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/rand"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/lines"
+	"github.com/fairshuffle/shuffle/scatter"
 )
 
 // options is the parsed command line.
@@ -34,6 +36,7 @@ type options struct {
 	header    int    // --header[=N]: lines written first, unshuffled (1 when bare)
 	shards    int    // --shards N: the number of output files
 	split     []int  // --split A,B[,C]: 2 or 3 percentages of the lines, summing to 100
+	buckets   int    // --buckets B: scatter's shuffle, as shuffle-beam's
 	help      bool
 	version   bool
 	operands  []string
@@ -84,6 +87,7 @@ var optSpecs = []optSpec{
 	{long: "header", optional: true, full: true},
 	{long: "shards", arg: true, full: true},
 	{long: "split", arg: true, full: true},
+	{long: "buckets", arg: true, full: true},
 	{long: "progress", optional: true, full: true},
 	{long: "header-mismatch", arg: true, full: true},
 	{long: "csv", optional: true, full: true},
@@ -266,6 +270,12 @@ func (o *options) set(spec optSpec, val string, hasVal bool) error {
 			return fatalError{"invalid --shards count: " + quote(val)}
 		}
 		o.shards = int(n)
+	case "buckets":
+		n, err := parseUint(val)
+		if err != nil || n == 0 || n > 1<<16 {
+			return fatalError{"invalid --buckets count: " + quote(val) + " (1 to 65536)"}
+		}
+		o.buckets = int(n)
 	case "split":
 		parts, err := parseSplit(val)
 		if err != nil {
@@ -454,8 +464,18 @@ func (o *options) shuffle(stdin io.Reader, stderr io.Writer, alg *shuffle.Algori
 	add(o.countSet, lines.Count(o.count))
 	add(o.repeat, lines.Repeat())
 	add(o.randSet, lines.RandomFile(o.randFile))
-	add(o.seedSet, lines.Seed(o.seed))
-	add(o.crypto, lines.Crypto())
+	if o.buckets > 0 {
+		// --seed N is shuffle-beam's key; without it, as there, a key
+		// from the secure generator, and so is --crypto's.
+		key := scatter.NewKey(o.seed)
+		if !o.seedSet {
+			rand.Read(key[:])
+		}
+		opts = append(opts, lines.Keyed(key, o.buckets))
+	} else {
+		add(o.seedSet, lines.Seed(o.seed))
+		add(o.crypto, lines.Crypto())
+	}
 	add(alg != nil, lines.Algorithm(deref(alg)))
 	add(o.memory > 0, lines.Memory(o.memory))
 	add(o.header > 0, lines.Header(o.header))
