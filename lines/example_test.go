@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/fairshuffle/shuffle/lines"
+	"github.com/fairshuffle/shuffle/scatter"
 )
 
 // exampleFile writes text to a new file in a temporary directory, and
@@ -128,4 +129,27 @@ func ExampleMemory() {
 	// Output:
 	// true
 	// [reading spilling]
+}
+
+// Shuffle on one machine in the order the Beam pipeline (beam/textshuffle,
+// shuffle-beam --seed 7 --buckets 4) writes for the same files:
+// scatter.Order's, whatever the memory.
+func ExampleKeyed() {
+	name, dir := exampleFile("words.txt", "alpha\nbravo\ncharlie\ndelta\necho\nfoxtrot\n")
+	defer os.RemoveAll(dir)
+
+	key := scatter.NewKey(7)
+	err := lines.Shuffle(context.Background(), os.Stdout, lines.Files(name), lines.Keyed(key, 4))
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(scatter.Order(key, []int{6}, 4)) // (file, line) of each
+	// Output:
+	// charlie
+	// foxtrot
+	// alpha
+	// bravo
+	// echo
+	// delta
+	// [{0 2} {0 5} {0 0} {0 1} {0 4} {0 3}]
 }
