@@ -140,6 +140,45 @@ func TestBucketsOneCPU(t *testing.T) {
 	}
 }
 
+// TestBucketsDecline: the buckets leave alone an input whose first part
+// (bucketProbe bytes) holds no delimiter, or lines longer than bucketLine
+// on average, and a file smaller than bucketMin; what they read of it
+// goes on, whole, to the other paths.
+func TestBucketsDecline(t *testing.T) {
+	smallBuckets(t)
+	bucketMin = 64 << 10
+	short := randomLines(200<<10, 1, 40, 8)
+	for name, in := range map[string]string{
+		"a long first line": strings.Repeat("x", 3*bucketProbe) + "\n" + short,
+		"long lines":        randomLines(300<<10, 2*bucketLine, 3*bucketLine, 9),
+		"small":             short[:strings.LastIndexByte(short[:32<<10], '\n')+1],
+	} {
+		for _, pipe := range []bool{false, true} {
+			var r io.Reader = strings.NewReader(in)
+			size := int64(len(in))
+			if pipe {
+				r, size = struct{ io.Reader }{r}, -1
+			}
+			var b bytes.Buffer
+			src := rand.NewChaCha8(seedKey(2))
+			s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, stdout: &b, src: src, own: src, mem: 1 << 30, tmp: &tempDir{}}
+			pre, done, err := s.bucketShuffle(r, size)
+			require.NoError(t, err)
+			if name == "small" && pipe { // a pipe's size is not known before it ends
+				pre.free()
+				continue
+			}
+			require.False(t, done, "%s, pipe %v: the buckets took it", name, pipe)
+			data, n, rest, err := slurpFrom(pre, r, size, s.mem, '\n')
+			require.NoError(t, err)
+			require.Nil(t, rest)
+			assert.Equal(t, int64(strings.Count(in, "\n")), n, "%s, pipe %v: lines lost", name, pipe)
+			assert.True(t, in == string(data), "%s, pipe %v: what the buckets read is not handed on", name, pipe)
+			freeData(data)
+		}
+	}
+}
+
 // TestBucketsGolden: the buckets give TestGolden's large input its pinned
 // output.
 func TestBucketsGolden(t *testing.T) {
