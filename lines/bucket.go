@@ -104,21 +104,15 @@ func (s *shuf) bucketShuffle(in io.Reader, size int64) (pre *mapBuf, done bool, 
 	}
 	defer pre.free()
 
-	est := size
-	if est < 0 {
-		est = min(s.mem, pipeBuckets*bucketSize)
-	}
-	k := min(max(2, 1<<bits.Len64(uint64(max(est/bucketSize, 1)-1))), maxBuckets)
+	k := bucketCount(size, s.mem)
 	bs := &buckets{s: s, b: make([]bucket, k), sizes: make([]int64, k), shift: labelBits - bits.TrailingZeros(uint(k))}
 	defer bs.release()
 	for i := range bs.b {
 		bs.b[i].lo, bs.b[i].hi = i<<bs.shift, (i+1)<<bs.shift
 	}
 	if size >= 0 {
-		// Room for about what each bucket gets, as many lines as the first
-		// part suggests: mapped, not yet memory.
-		all := size + recHead*size*int64(lines)/int64(len(pre.b))
-		per := int(all/int64(k)+all/int64(k)/64) + 16<<10
+		// Room for about what each bucket gets: mapped, not yet memory.
+		per := bucketRoom(size, lines, len(pre.b), k)
 		for i := range bs.b {
 			if err := bs.b[i].grow(per); err != nil {
 				return nil, true, readError(err)
@@ -171,6 +165,25 @@ func (s *shuf) bucketShuffle(in io.Reader, size int64) (pre *mapBuf, done bool, 
 		return nil, true, readError(bs.err)
 	}
 	return nil, true, bs.arrange()
+}
+
+// bucketCount is how many buckets an input of size bytes (-1 if unknown:
+// a pipe, taken to fill mem, up to pipeBuckets buckets) is dealt into: a
+// power of two near size/bucketSize, from 2 to maxBuckets.
+func bucketCount(size, mem int64) int {
+	if size < 0 {
+		size = min(mem, pipeBuckets*bucketSize)
+	}
+	return min(max(2, 1<<bits.Len64(uint64(max(size/bucketSize, 1)-1))), maxBuckets)
+}
+
+// bucketRoom is the room each of k buckets is given at first for a file
+// of size bytes whose first probed bytes held lines lines: its share of
+// the lines and their records' heads, as many lines as the first part
+// suggests, 1/64 and 16 KiB more.
+func bucketRoom(size int64, lines, probed, k int) int {
+	all := size + recHead*size*int64(lines)/int64(probed)
+	return int(all/int64(k)+all/int64(k)/64) + 16<<10
 }
 
 // huge reports whether a bucket has grown past what arranging it can

@@ -142,38 +142,63 @@ func TestBucketsOneCPU(t *testing.T) {
 
 // TestBucketsDecline: the buckets leave alone an input whose first part
 // (bucketProbe bytes) holds no delimiter, or lines longer than bucketLine
-// on average, and a file smaller than bucketMin; what they read of it
-// goes on, whole, to the other paths.
+// on average, a file smaller than bucketMin or past memory, a pipe that
+// ends within bucketPipe, and any input when memory is below bucketMin;
+// what they read of it goes on, whole, to the other paths. They take
+// short lines otherwise.
 func TestBucketsDecline(t *testing.T) {
 	smallBuckets(t)
 	bucketMin = 64 << 10
 	short := randomLines(200<<10, 1, 40, 8)
-	for name, in := range map[string]string{
-		"a long first line": strings.Repeat("x", 3*bucketProbe) + "\n" + short,
-		"long lines":        randomLines(300<<10, 2*bucketLine, 3*bucketLine, 9),
-		"small":             short[:strings.LastIndexByte(short[:32<<10], '\n')+1],
+	small := short[:strings.LastIndexByte(short[:32<<10], '\n')+1]
+	for _, c := range []struct {
+		name      string
+		in        string
+		mem       int64
+		pipe      int   // 0: a file and a pipe; 1: a file; 2: a pipe
+		pipeBytes int64 // bucketPipe, if not smallBuckets'
+		take      bool
+	}{
+		{"a long first line", strings.Repeat("x", 3*bucketProbe) + "\n" + short, 1 << 30, 0, 0, false},
+		{"long lines", randomLines(300<<10, 2*bucketLine, 3*bucketLine, 9), 1 << 30, 0, 0, false},
+		{"a small file", small, 1 << 30, 1, 0, false},
+		{"a pipe within bucketPipe", small, 1 << 30, 2, 64 << 10, false},
+		{"memory below bucketMin", short, 64<<10 - 1, 0, 0, false},
+		{"a file past memory", short, int64(len(short)) - 1, 1, 0, false},
+		{"a file just within memory", short, int64(len(short)), 1, 0, true},
+		{"short lines", short, 1 << 30, 0, 0, true},
+		{"a file of bucketMin bytes", strings.Repeat("abcdefg\n", 8192), 1 << 30, 1, 0, true},
+		{"memory at bucketMin", short, 64 << 10, 2, 0, true},
 	} {
 		for _, pipe := range []bool{false, true} {
-			var r io.Reader = strings.NewReader(in)
-			size := int64(len(in))
+			if c.pipe == 1 && pipe || c.pipe == 2 && !pipe {
+				continue
+			}
+			if c.pipeBytes > 0 {
+				old := bucketPipe
+				bucketPipe = int(c.pipeBytes)
+				defer func() { bucketPipe = old }()
+			}
+			var r io.Reader = strings.NewReader(c.in)
+			size := int64(len(c.in))
 			if pipe {
 				r, size = struct{ io.Reader }{r}, -1
 			}
 			var b bytes.Buffer
 			src := rand.NewChaCha8(seedKey(2))
-			s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, stdout: &b, src: src, own: src, mem: 1 << 30, tmp: &tempDir{}}
+			s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, stdout: &b, src: src, own: src, mem: c.mem, tmp: &tempDir{}}
+			t.Cleanup(s.tmp.remove)
 			pre, done, err := s.bucketShuffle(r, size)
 			require.NoError(t, err)
-			if name == "small" && pipe { // a pipe's size is not known before it ends
-				pre.free()
+			require.Equal(t, c.take, done, "%s, pipe %v: taken", c.name, pipe)
+			if done {
 				continue
 			}
-			require.False(t, done, "%s, pipe %v: the buckets took it", name, pipe)
-			data, n, rest, err := slurpFrom(pre, r, size, s.mem, '\n')
+			data, n, rest, err := slurpFrom(pre, r, size, 1<<30, '\n')
 			require.NoError(t, err)
 			require.Nil(t, rest)
-			assert.Equal(t, int64(strings.Count(in, "\n")), n, "%s, pipe %v: lines lost", name, pipe)
-			assert.True(t, in == string(data), "%s, pipe %v: what the buckets read is not handed on", name, pipe)
+			assert.Equal(t, int64(strings.Count(c.in, "\n")), n, "%s, pipe %v: lines lost", c.name, pipe)
+			assert.True(t, c.in == string(data), "%s, pipe %v: what the buckets read is not handed on", c.name, pipe)
 			freeData(data)
 		}
 	}
@@ -223,4 +248,40 @@ func TestBucketsSpill(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBucketsPlan: the number of buckets is a power of two near the
+// input's size over bucketSize, from 2 to maxBuckets (a pipe's size taken
+// as memory, at most pipeBuckets buckets' worth), and each bucket's first
+// room holds its share of the lines with their heads, 1/64 and 16 KiB
+// more; a bucket of 4 GiB less 1 MiB is huge (its offsets would pass 32
+// bits).
+func TestBucketsPlan(t *testing.T) {
+	const mb = 1 << 20
+	for _, c := range []struct {
+		size, mem int64
+		want      int
+	}{
+		{0, 1 << 30, 2}, {1, 1 << 30, 2}, {2 * mb, 1 << 30, 2}, {4*mb - 1, 1 << 30, 2}, {6 * mb, 1 << 30, 4},
+		{8 * mb, 1 << 30, 4}, {8*mb + 2*mb, 1 << 30, 8}, {100 * mb, 1 << 30, 64}, {1 << 40, 1 << 30, maxBuckets},
+		{-1, 64 * mb, 32}, {-1, 1 << 30, 512}, {-1, 1 << 40, int(pipeBuckets)},
+	} {
+		assert.Equal(t, c.want, bucketCount(c.size, c.mem), "size %d, memory %d", c.size, c.mem)
+	}
+	for _, c := range []struct {
+		size         int64
+		lines, probe int
+		k            int
+	}{{100 * mb, 1 << 16, 4 * mb, 64}, {1 << 30, 1000, 4 * mb, 1024}, {10 * mb, 4 * mb, 4 * mb, 2}} {
+		all := float64(c.size) * (1 + recHead*float64(c.lines)/float64(c.probe))
+		want := all/float64(c.k)*(1+1.0/64) + 16<<10
+		got := float64(bucketRoom(c.size, c.lines, c.probe, c.k))
+		assert.InDelta(t, want, got, 2, "%+v", c)
+	}
+	bs := &buckets{sizes: make([]int64, 3)}
+	assert.False(t, bs.huge())
+	bs.sizes[2] = 1<<32 - 1<<20 - 1
+	assert.False(t, bs.huge())
+	bs.sizes[2]++
+	assert.True(t, bs.huge())
 }
