@@ -2,6 +2,7 @@ package lines
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -284,4 +285,29 @@ func TestBucketsPlan(t *testing.T) {
 	assert.False(t, bs.huge())
 	bs.sizes[2]++
 	assert.True(t, bs.huge())
+}
+
+// TestBucketsProgress: on the buckets' path the writing phase knows how
+// many bytes it writes when every line is written, and not with -n.
+func TestBucketsProgress(t *testing.T) {
+	smallBuckets(t)
+	in := randomLines(200<<10, 1, 40, 6)
+	name := write(t, "in", in)
+	lines := uint64(strings.Count(in, "\n"))
+	for _, c := range []struct {
+		count uint64
+		total int64
+	}{{0, int64(len(in))}, {lines, int64(len(in))}, {lines - 1, 0}} {
+		var writing []int64
+		opts := []Option{Seed(1), Progress(func(ph *Phase) {
+			if strings.HasPrefix(ph.Name, "writing") {
+				writing = append(writing, ph.Total)
+			}
+		})}
+		if c.count > 0 {
+			opts = append(opts, Count(c.count))
+		}
+		require.NoError(t, Shuffle(context.Background(), io.Discard, Files(name), opts...))
+		assert.Equal(t, []int64{c.total}, writing, "-n %d of %d lines", c.count, lines)
+	}
 }
