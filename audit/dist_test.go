@@ -1,0 +1,53 @@
+package audit
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// TestDistributionsOneCard: the laws of a deck of one card, and of none.
+func TestDistributionsOneCard(t *testing.T) {
+	assert.Equal(t, []float64{1}, fixedPointProbs(0))
+	assert.Equal(t, []float64{0, 1}, fixedPointProbs(1))
+	assert.Equal(t, []float64{0, 1}, cycleProbs(1))
+	assert.Equal(t, []float64{0, 1}, risingProbs(1))
+}
+
+// TestPooledByHand: the pooled test's classes, its likelihood ratio and
+// Williams's correction, by hand: four classes expecting exactly
+// minPooled each stay apart, and two classes make a test of one degree of
+// freedom, not none.
+func TestPooledByHand(t *testing.T) {
+	probs := []float64{0.25, 0.25, 0.25, 0.25}
+	assert.Equal(t, []int{0, 1, 2, 3, 4}, pool(probs, 80))
+	assert.Equal(t, []int{0, 2, 4}, pool(probs, 79))
+	obs := []int64{30, 20, 15, 15}
+	g := 2 * (30*math.Log(1.5) + 15*math.Log(0.75) + 15*math.Log(0.75))
+	q := 1 + (4*80/20.0-1)/(6*80*3)
+	chi2, df, p := pooledChiSquare(obs, probs, 80)
+	assert.Equal(t, 3.0, df)
+	assert.InDelta(t, g/q, chi2, 1e-12)
+	assert.InDelta(t, distuv.ChiSquared{K: 3}.Survival(g/q), p, 1e-12)
+
+	half := []float64{0.5, 0.5}
+	chi2, df, p = pooledChiSquare([]int64{28, 12}, half, 40)
+	g = 2 * (28*math.Log(28/20.0) + 12*math.Log(12/20.0))
+	q = 1 + (2*40/20.0-1)/(6*40*1)
+	assert.Equal(t, 1.0, df)
+	assert.InDelta(t, g/q, chi2, 1e-12)
+	assert.InDelta(t, distuv.ChiSquared{K: 1}.Survival(g/q), p, 1e-12)
+}
+
+// TestKSByHand: the Kolmogorov–Smirnov statistic of three p-values, and
+// the p-value at Stephens's corrected argument.
+func TestKSByHand(t *testing.T) {
+	d, p := ksUniform([]float64{0.7, 0.1, 0.4})
+	assert.InDelta(t, 0.3, d, 1e-15)
+	s := math.Sqrt(3)
+	assert.InDelta(t, kolmogorovQ((s+0.12+0.11/s)*0.3), p, 1e-15)
+	d, _ = ksUniform([]float64{0.9, 0.95, 0.99})
+	assert.InDelta(t, 0.9, d, 1e-15) // the largest gap below
+}
