@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"testing/fstest"
@@ -138,4 +142,33 @@ func TestPermutationRoom(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(want.Bytes(), got), "spilled, the output differs")
 	t.Logf("n %d: the same output", n)
+}
+
+// TestBucketsGrowFails: a bucket that cannot grow while the dealers deal
+// (the room under an address-space or cgroup limit gone) ends the run
+// with that error, GNU's "read error: Cannot allocate memory"; no line is
+// lost without one (deal.go's put and stopDealers keep the first error).
+func TestBucketsGrowFails(t *testing.T) {
+	smallBuckets(t)
+	in := randomLines(200<<10, 1, 40, 3)
+	old := cgroupMemory
+	t.Cleanup(func() { cgroupMemory = old })
+	var calls atomic.Int32
+	cgroupMemory = func() int64 {
+		if calls.Add(1) == 1 {
+			return 0 // the first part's buffer: no limit
+		}
+		return procStatus("VmRSS:") + cgroupReserve // then no room at all
+	}
+	src := rand.NewChaCha8(seedKey(1))
+	var b bytes.Buffer
+	s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, stdout: &b, src: src, own: src, mem: 1 << 30, tmp: &tempDir{}}
+	t.Cleanup(s.tmp.remove)
+	// A pipe: its buckets ask for room only as the dealers fill them.
+	_, done, err := s.bucketShuffle(struct{ io.Reader }{strings.NewReader(in)}, -1)
+	require.True(t, done)
+	var re *ReadError
+	require.ErrorAs(t, err, &re)
+	assert.ErrorIs(t, re.Err, syscall.ENOMEM)
+	assert.Greater(t, calls.Load(), int32(1))
 }
