@@ -50,4 +50,9 @@ func TestKSByHand(t *testing.T) {
 	assert.InDelta(t, kolmogorovQ((s+0.12+0.11/s)*0.3), p, 1e-15)
 	d, _ = ksUniform([]float64{0.9, 0.95, 0.99})
 	assert.InDelta(t, 0.9, d, 1e-15) // the largest gap below
+	assert.Equal(t, 1.0, kolmogorovQ(0))
+	assert.Equal(t, 1.0, kolmogorovQ(-0.5))
+	// The two series meet at x = 1: Q(1) = 0.26999967…
+	assert.InDelta(t, 0.2699996716773546, kolmogorovQ(1), 1e-12)
+	assert.InDelta(t, kolmogorovQ(1), kolmogorovQ(math.Nextafter(1, 0)), 1e-12)
 }
