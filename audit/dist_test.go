@@ -2,6 +2,7 @@ package audit
 
 import (
 	"math"
+	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -55,4 +56,37 @@ func TestKSByHand(t *testing.T) {
 	// The two series meet at x = 1: Q(1) = 0.26999967…
 	assert.InDelta(t, 0.2699996716773546, kolmogorovQ(1), 1e-12)
 	assert.InDelta(t, kolmogorovQ(1), kolmogorovQ(math.Nextafter(1, 0)), 1e-12)
+}
+
+// TestBirthdayExact: the repeats' mean against its series,
+// Σ_{k≥2} (−1)^k·C(d,k)/m^(k−1), summed in 256-bit floats until a term is
+// below 10⁻⁴⁰ of the sum, where the package takes the series (d/m below
+// 10⁻³) and where it takes the closed form, to 10⁻¹³; fewer than two
+// decks have no repeat.
+func TestBirthdayExact(t *testing.T) {
+	series := func(d, m float64) float64 {
+		const prec = 256
+		sum := new(big.Float).SetPrec(prec)
+		term := new(big.Float).SetPrec(prec).SetFloat64(d * (d - 1) / 2) // C(d,2)
+		term.Quo(term, new(big.Float).SetPrec(prec).SetFloat64(m))
+		for k := 3.0; term.Sign() != 0; k++ {
+			sum.Add(sum, term)
+			term.Mul(term, new(big.Float).SetPrec(prec).SetFloat64(-(d-k+1)/k))
+			term.Quo(term, new(big.Float).SetPrec(prec).SetFloat64(m))
+			small := new(big.Float).SetPrec(prec).Abs(term)
+			if small.Mul(small, big.NewFloat(1e40)).Cmp(sum) < 0 {
+				break
+			}
+		}
+		f, _ := sum.Float64()
+		return f
+	}
+	for _, c := range []struct{ d, m float64 }{{10, 3628800}, {1000, 1e7}, {2, 720}, {300, 720}, {5000, 40320}} {
+		mean, _ := birthday(c.d, math.Log(c.m))
+		assert.InEpsilon(t, series(c.d, c.m), mean, 1e-13, "%v decks of %v orders", c.d, c.m)
+	}
+	for _, d := range []float64{0, 1} {
+		mean, v := birthday(d, math.Log(720))
+		assert.Equal(t, [2]float64{0, 0}, [2]float64{mean, v}, "%v decks", d)
+	}
 }
