@@ -90,3 +90,15 @@ func TestBirthdayExact(t *testing.T) {
 		assert.Equal(t, [2]float64{0, 0}, [2]float64{mean, v}, "%v decks", d)
 	}
 }
+
+// TestRepeatsPByHand: the repeats' p-value is normal from a variance of
+// 25 on, Poisson below it and when the variance is unknown (NaN).
+func TestRepeatsPByHand(t *testing.T) {
+	assert.InDelta(t, math.Erfc(2/math.Sqrt2), repeatsP(35, 25, 25), 1e-15)
+	assert.InDelta(t, math.Erfc(3/math.Sqrt2), repeatsP(130, 100, 100), 1e-15)
+	// Poisson of mean 0.5: P(R ≥ 2) = 1 − 1.5·e^−0.5, below P(R ≤ 2).
+	want := 2 * (1 - 1.5*math.Exp(-0.5))
+	assert.InDelta(t, want, repeatsP(2, 0.5, 0.5), 1e-12)
+	assert.InDelta(t, want, repeatsP(2, 0.5, math.NaN()), 1e-12)
+	assert.InDelta(t, want, repeatsP(2, 0.5, 24.9), 1e-12)
+}
