@@ -311,3 +311,34 @@ func TestBucketsProgress(t *testing.T) {
 		assert.Equal(t, []int64{c.total}, writing, "-n %d of %d lines", c.count, lines)
 	}
 }
+
+// TestBucketsSpillCounts: when the buckets spill, each temporary file
+// counts its lines, and the files' shuffling phases announce, between
+// them, every line of the input (three steps a record).
+func TestBucketsSpillCounts(t *testing.T) {
+	smallBuckets(t)
+	in := randomLines(400<<10, 1, 40, 12)
+	var steps int64
+	opts := []Option{Seed(3), Memory(96 << 10), Progress(func(ph *Phase) {
+		if strings.Contains(ph.Name, "shuffling") {
+			steps += ph.Total
+		}
+	})}
+	var out bytes.Buffer
+	require.NoError(t, Shuffle(context.Background(), &out, Reader(strings.NewReader(in)), opts...))
+	assert.Equal(t, sorted(in, '\n'), sorted(out.String(), '\n'))
+	assert.Equal(t, 3*int64(strings.Count(in, "\n")), steps)
+}
+
+// TestBucketsHugeLine: a line longer than a gatherer's buffer, among short
+// ones on the buckets' path, is written whole, in its place.
+func TestBucketsHugeLine(t *testing.T) {
+	smallBuckets(t)
+	short := randomLines(300<<10, 1, 40, 13)
+	in := short[:100<<10] + strings.Repeat("h", 3<<20) + "\n" + short[100<<10:]
+	for _, pipe := range []bool{false, true} {
+		want, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 5, false)
+		got, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 5, true)
+		require.True(t, want == got, "pipe %v: the output differs from the other paths'", pipe)
+	}
+}
