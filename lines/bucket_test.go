@@ -342,3 +342,16 @@ func TestBucketsHugeLine(t *testing.T) {
 		require.True(t, want == got, "pipe %v: the output differs from the other paths'", pipe)
 	}
 }
+
+// TestBucketsSpillOpenAtEnd: the buckets spill while the input's last
+// line, with no delimiter, is being read (a reader other than the files'
+// stream, which ends every file's last line): it is ended in its file,
+// and the output is the other paths'.
+func TestBucketsSpillOpenAtEnd(t *testing.T) {
+	smallBuckets(t)
+	in := randomLines(100<<10, 1, 40, 14) + strings.Repeat("z", 300<<10)
+	want, _ := shuffleHere(t, in, true, 200<<10, '\n', 1<<64-1, 4, false)
+	got, _ := shuffleHere(t, in, true, 200<<10, '\n', 1<<64-1, 4, true)
+	require.True(t, want == got, "the output differs from the other paths'")
+	assert.Equal(t, sorted(in+"\n", '\n'), sorted(got, '\n'))
+}
