@@ -363,3 +363,14 @@ func TestBucketsSpillOpenAtEnd(t *testing.T) {
 		assert.Equal(t, sorted(in+"\n", '\n'), sorted(got, '\n'))
 	}
 }
+
+// TestBucketsRealSizes: the buckets with the package's own sizes (every
+// other test of them shrinks the sizes), on a file of 12 MiB of short
+// lines (a pipe that short is arranged where it lies): taken, and the
+// other paths' output.
+func TestBucketsRealSizes(t *testing.T) {
+	in := randomLines(12<<20, 1, 60, 15)
+	want, _ := shuffleHere(t, in, false, 1<<30, '\n', 1<<64-1, 6, false)
+	got, _ := shuffleHere(t, in, false, 1<<30, '\n', 1<<64-1, 6, true)
+	require.True(t, want == got, "the output differs from the other paths'")
+}
