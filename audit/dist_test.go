@@ -51,6 +51,8 @@ func TestKSByHand(t *testing.T) {
 	assert.InDelta(t, kolmogorovQ((s+0.12+0.11/s)*0.3), p, 1e-15)
 	d, _ = ksUniform([]float64{0.9, 0.95, 0.99})
 	assert.InDelta(t, 0.9, d, 1e-15) // the largest gap below
+	d, _ = ksUniform([]float64{0.95, 0.05, 0.9})
+	assert.InDelta(t, 0.9-1.0/3, d, 1e-15) // below, at the second
 	assert.Equal(t, 1.0, kolmogorovQ(0))
 	assert.Equal(t, 1.0, kolmogorovQ(-0.5))
 	// The two series meet at x = 1: Q(1) = 0.26999967…
