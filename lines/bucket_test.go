@@ -59,6 +59,17 @@ func shuffleHere(t *testing.T, in string, pipe bool, mem int64, delim byte, coun
 	return b.String(), s
 }
 
+// bucketsAgree requires the buckets to take in (a pipe or a file, with
+// memory mem) and to write, for seed, what the other paths write; it
+// returns that output.
+func bucketsAgree(t *testing.T, in string, pipe bool, mem int64, seed uint64) string {
+	t.Helper()
+	want, _ := shuffleHere(t, in, pipe, mem, '\n', 1<<64-1, seed, false)
+	got, _ := shuffleHere(t, in, pipe, mem, '\n', 1<<64-1, seed, true)
+	require.True(t, want == got, "pipe %v: the output differs from the other paths'", pipe)
+	return got
+}
+
 // longLines is short lines with, among them, lines longer than a piece of
 // input (4 KiB), than directLine and than longLen, the most a bucket's
 // record can give as a length.
@@ -135,9 +146,7 @@ func TestBucketsOneCPU(t *testing.T) {
 	smallBuckets(t)
 	in := randomLines(200<<10, 1, 40, 5)
 	for _, pipe := range []bool{false, true} {
-		want, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 4, false)
-		got, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 4, true)
-		require.True(t, want == got, "pipe %v: the output differs from the other paths'", pipe)
+		bucketsAgree(t, in, pipe, 1<<30, 4)
 	}
 }
 
@@ -337,9 +346,7 @@ func TestBucketsHugeLine(t *testing.T) {
 	short := randomLines(300<<10, 1, 40, 13)
 	in := short[:100<<10] + strings.Repeat("h", 3<<20) + "\n" + short[100<<10:]
 	for _, pipe := range []bool{false, true} {
-		want, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 5, false)
-		got, _ := shuffleHere(t, in, pipe, 1<<30, '\n', 1<<64-1, 5, true)
-		require.True(t, want == got, "pipe %v: the output differs from the other paths'", pipe)
+		bucketsAgree(t, in, pipe, 1<<30, 5)
 	}
 }
 
@@ -357,10 +364,8 @@ func TestBucketsSpillOpenAtEnd(t *testing.T) {
 	mem := cost(int64(len(short)), int64(strings.Count(short, "\n"))) + 5000
 	for _, last := range []int{10 << 10, 300 << 10} {
 		in := short + strings.Repeat("z", last)
-		want, _ := shuffleHere(t, in, true, mem, '\n', 1<<64-1, 4, false)
-		got, _ := shuffleHere(t, in, true, mem, '\n', 1<<64-1, 4, true)
-		require.True(t, want == got, "a last line of %d bytes: the output differs from the other paths'", last)
-		assert.Equal(t, sorted(in+"\n", '\n'), sorted(got, '\n'))
+		got := bucketsAgree(t, in, true, mem, 4)
+		assert.Equal(t, sorted(in+"\n", '\n'), sorted(got, '\n'), "a last line of %d bytes", last)
 	}
 }
 
@@ -369,8 +374,5 @@ func TestBucketsSpillOpenAtEnd(t *testing.T) {
 // lines (a pipe that short is arranged where it lies): taken, and the
 // other paths' output.
 func TestBucketsRealSizes(t *testing.T) {
-	in := randomLines(12<<20, 1, 60, 15)
-	want, _ := shuffleHere(t, in, false, 1<<30, '\n', 1<<64-1, 6, false)
-	got, _ := shuffleHere(t, in, false, 1<<30, '\n', 1<<64-1, 6, true)
-	require.True(t, want == got, "the output differs from the other paths'")
+	bucketsAgree(t, randomLines(12<<20, 1, 60, 15), false, 1<<30, 6)
 }
