@@ -2,9 +2,13 @@ package lines
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/stretchr/testify/assert"
@@ -72,4 +76,40 @@ func TestLinesRangePaths(t *testing.T) {
 	assert.Equal(t, int(n), strings.Count(out, "\n"))
 	_, _, _, err = phaseLog(t, Range(lo, hi), Seed(3), Algorithm(fy), Memory(size+6*n-1))
 	assert.True(t, errors.Is(err, ErrOutOfMemory), "--algo a byte short: %v", err)
+}
+
+// TestLinesSampleGolden pins the samples of [Count] for a seed: of a
+// [Range] (the shuffle package's Sample of line numbers), of a pipe (the
+// reservoir), and at 2^20, the largest sample each takes, against the
+// full shuffle's first lines one past it. Count(0) reads nothing.
+func TestLinesSampleGolden(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   Input
+		n    uint64
+		want string // the output, or the SHA-256 of a long one
+	}{
+		{"a range", Range(1, 1000), 5, "110 282 207 865 792"},
+		{"a pipe", Reader(strings.NewReader(rangeText(1, 1000, '\n'))), 5, "269 279 735 273 8"},
+		{"a range, all", Range(1, 1000), 1000, "0648524a"},
+		{"a range at sampleMax", Range(1, sampleMax+1), sampleMax, "d898bfe4"},
+		{"a pipe at sampleMax", Reader(strings.NewReader(rangeText(1, sampleMax+1, '\n'))), sampleMax, "1ab4f3d4"},
+		{"a range past sampleMax", Range(1, sampleMax+1), sampleMax + 1, "25a689bf"},
+	} {
+		out, _, _, err := phaseLog(t, c.in, Seed(1), Count(c.n))
+		require.NoError(t, err, c.name)
+		got := strings.Join(strings.Fields(out), " ")
+		if c.n > 5 {
+			got = fmt.Sprintf("%x", sha256.Sum256([]byte(out)))[:8]
+		}
+		assert.Equal(t, c.want, got, c.name)
+	}
+	var b strings.Builder
+	fails := iotest.ErrReader(errors.New("read"))
+	require.NoError(t, Shuffle(context.Background(), &b, Reader(fails), Count(0)), "Count(0) read its input")
+	assert.Empty(t, b.String())
+	// With a header, the header alone is read.
+	in := io.MultiReader(strings.NewReader("h\na\nb\n"), fails)
+	require.NoError(t, Shuffle(context.Background(), &b, Reader(in), Count(0), Header(1)), "Count(0) read past the header")
+	assert.Equal(t, "h\n", b.String())
 }
