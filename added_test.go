@@ -27,16 +27,34 @@ func insertEachOrder(r rng, n, _ int) []int {
 	return p
 }
 
+// onlyAlgorithm, when set, is the one algorithm the generic tests run on
+// (testedAlgorithms); otherwise they run on every registered one.
+var onlyAlgorithm string
+
+// testedAlgorithms is Algorithms, or the one named by onlyAlgorithm.
+func testedAlgorithms() []Algorithm {
+	as := Algorithms()
+	if onlyAlgorithm != "" {
+		as = slices.DeleteFunc(as, func(a Algorithm) bool { return a.Name != onlyAlgorithm })
+	}
+	return as
+}
+
 // TestAddedAlgorithm registers an algorithm from this file alone and runs
 // the package's generic tests, which choose algorithms by their properties,
 // so they reach it: permutation, the exact distribution by enumeration
 // (through Slice and Shuffle), Distance, the χ² check of orders and, with
-// SHUFFLE_LONG=1, that of positions (every algorithm's again).
+// SHUFFLE_LONG=1, that of positions (every algorithm's again). They run on
+// it alone ([onlyAlgorithm]).
 func TestAddedAlgorithm(t *testing.T) {
 	defer register(algInsertEach)()
 	a, ok := Lookup("insert-each")
 	assert.True(t, ok)
 	assert.Equal(t, "insert-each", a.Name)
+	assert.True(t, slices.ContainsFunc(Algorithms(), func(b Algorithm) bool { return b.Name == a.Name }), "Algorithms lists it")
+	// The generic tests have run every other algorithm already.
+	onlyAlgorithm = a.Name
+	defer func() { onlyAlgorithm = "" }()
 	for name, test := range map[string]func(*testing.T){
 		"Permutation":    TestPermutation,
 		"SliceMatches":   TestSliceMatchesShuffle,
