@@ -66,6 +66,7 @@ func textOf(t *testing.T, name string) string {
 // same seed, on every path: in memory, past memory, -n (which reads it
 // twice), --header with several inputs, standard input, -r.
 func TestCompressedInput(t *testing.T) {
+	t.Parallel()
 	text := numbered("line ", 30000) + "no newline"
 	plain := write(t, "plain", text)
 	half := len(text) / 2
@@ -197,6 +198,7 @@ func TestBinaryRefused(t *testing.T) {
 // part named with the suffix last; the text is what the same seed writes
 // uncompressed, headers included, and the bytes are the same on every run.
 func TestCompressedOutput(t *testing.T) {
+	t.Parallel()
 	text := "h1\n" + numbered("r", 20000)
 	in := write(t, "in", text)
 	dir := t.TempDir()
@@ -248,6 +250,7 @@ func TestCompressedOutput(t *testing.T) {
 // where holding them all takes 110 MB. The command runs under a fresh
 // copy of the test binary (peakHelper), not to be charged this one's peak.
 func TestCompressedPartsMemory(t *testing.T) {
+	t.Parallel()
 	in := write(t, "in", numbered(strings.Repeat("x", 90), 170000)) // 16 MB
 	dir := t.TempDir()
 	self, err := os.Executable()

@@ -66,6 +66,7 @@ func recordKeys(recs [][]string) []string {
 // the records come in the order -i gives as many numbers: the
 // permutation of as many lines.
 func TestCSV(t *testing.T) {
+	t.Parallel()
 	const n = 3000
 	const hdr = "id,\"note, with a comma\",\"a line\nbreak\"\n"
 	body := csvRecords(t, n, 7, false)

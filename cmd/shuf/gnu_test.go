@@ -63,6 +63,7 @@ var gnuList = flag.Bool("gnu.list", false, "TestGNU: log every vector that diffe
 // not compared: doc.go lists the additions. Skipped where the machine has
 // no GNU shuf 9.1.
 func TestGNU(t *testing.T) {
+	t.Parallel()
 	gnu := gnuShuf()
 	if gnu == "" {
 		t.Skip("no GNU coreutils shuf 9.1 on this machine to compare with")

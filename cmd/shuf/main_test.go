@@ -131,6 +131,7 @@ func input() string {
 }
 
 func TestPermutation(t *testing.T) {
+	t.Parallel()
 	in := input()
 	want := sorted(in+"\n", '\n')
 	file := write(t, "in", in)

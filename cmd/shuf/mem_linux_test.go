@@ -87,6 +87,7 @@ func underUlimit(t *testing.T, kb int64, tmp string, args ...string) result {
 // a crash; and what does not fit is GNU's error, with status 1, never
 // Go's "fatal error: out of memory".
 func TestUlimit(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// A limit that leaves some 200 MiB: the default is a third of what is
 	// left when the command starts, and a larger input is spilled. (With

@@ -40,6 +40,7 @@ func readParts(t *testing.T, names []string) []string {
 // -n counts the lines after them. The data lines that follow must be lines
 // of the input past the header, never the header again.
 func TestHeader(t *testing.T) {
+	t.Parallel()
 	const hdr = "id,x\nunit,m\n"
 	data := numbered("row", 30000) // past --memory 64K: spilled
 	file := write(t, "a.csv", hdr+data)
