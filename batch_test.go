@@ -53,6 +53,7 @@ func widthOf[W word]() int {
 // and at W = 16 every batch of two or more bounds and single bounds up to
 // 2¹⁰, each over all 2^W words.
 func TestBatchExhaustive(t *testing.T) {
+	t.Parallel()
 	for k := 1; k <= 5; k++ {
 		for b := k + 1; fallingProduct(b, k) < 1<<8; b++ {
 			checkBatch[uint8](t, b, k)

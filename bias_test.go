@@ -159,6 +159,7 @@ func worst(P [][]*big.Rat) (int, int, float64) {
 // TestBiasFigures pins the bias at n = 52 that each biased shuffle's doc
 // opens with, after checking every position chain against the enumeration.
 func TestBiasFigures(t *testing.T) {
+	t.Parallel()
 	kernels := []struct {
 		a      *algo
 		kernel func(n int) ([][]int64, int64)

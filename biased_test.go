@@ -203,6 +203,7 @@ const plantEvery = 20
 // at df ≤ 119 the critical value is at most 186, seven standard deviations
 // below the mean of the statistic).
 func TestBiasedExact(t *testing.T) {
+	t.Parallel()
 	cases := biasedCases()
 	want := 0 // one case for a one-pass algorithm, two for a repeated one, at n = 3, 4, 5
 	for _, a := range Algorithms() {

@@ -81,6 +81,7 @@ func checkBatchLoop[W word](t *testing.T, b, k int, acc W) {
 // path decides whenever it can) and at 2^W − 1 (the slow path decides
 // nearly always).
 func TestBatchExhaustiveLoops(t *testing.T) {
+	t.Parallel()
 	for k := 1; k <= 6; k++ {
 		for b := k + 1; fallingProduct(b, k) < 1<<8; b++ {
 			checkBatchLoop(t, b, k, uint8(fallingProduct(b, k)))
@@ -169,6 +170,7 @@ func referenceBackward[S ~[]E, E any](src rand.Source, s S) {
 // at sizes in every phase, and that the source is
 // left where the reference leaves it: the same next words.
 func TestBatchedLoops(t *testing.T) {
+	t.Parallel()
 	sources := []struct {
 		name string
 		new  func(seed uint64) rand.Source
@@ -298,6 +300,7 @@ func pcgZeroAt(k int, lo uint64) *rand.PCG {
 // The order and the words consumed must be referenceBackward's. Then the
 // ChaCha8 loop, from searched keys (chacha8Rejections).
 func TestLoopRejections(t *testing.T) {
+	t.Parallel()
 	t.Run("chacha8", chacha8Rejections)
 	for k := range 5 {
 		p := pcgZeroAt(k, 12345)

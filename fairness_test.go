@@ -303,6 +303,7 @@ func TestExactNaive(t *testing.T) {
 // which must accept every uniform algorithm and reject the naive,
 // insertion, overhand and riffle shuffles.
 func TestFairnessReport(t *testing.T) {
+	t.Parallel()
 	const n, trials = 52, 20_000
 	stattest.Logf(t, "%-15s %-8s %-22s %-10s %s", "algorithm", "uniform", "exact TV at n=5", "χ² n=52", "p-value")
 	c := stattest.Checks{Rule: fmt.Sprintf("exact TV at n=5 zero if and only if uniform, with no false failures; p ≥ %g for a uniform algorithm, false failure %g a check", alpha, alpha)}

@@ -247,6 +247,7 @@ var riffleRefN = flag.Int("riffleref", 1000, "cards for TestRiffleDistanceHighPr
 // (1e−12 at n = 1000, where the largest error measured 3.3e−13, at k = 8;
 // 1e−10 at n = 10,000, where it measured 8e−11 at k = 10).
 func TestRiffleDistanceHighPrecision(t *testing.T) {
+	t.Parallel()
 	const prec = 256
 	n := *riffleRefN
 	u := make([]*big.Float, n+2) // u[r] = A(n, r)/n!

@@ -569,6 +569,7 @@ func TestNoAllocs(t *testing.T) {
 }
 
 func TestCeilNLogN(t *testing.T) {
+	t.Parallel()
 	assert.Equal(t, 0, ceilNLogN(1))
 	assert.Equal(t, 2, ceilNLogN(2), "2·ln 2 = 1.386")
 	assert.Equal(t, 206, ceilNLogN(52), "52·ln 52 = 205.46")

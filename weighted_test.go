@@ -248,6 +248,7 @@ const sub = 0x1p-1074
 // weights with one changed (control), which the same check must reject,
 // and, where the code before issue 11 was wrong, that code (legacyOrder).
 func TestWeightedShuffleEdges(t *testing.T) {
+	t.Parallel()
 	const trials = 20_000
 	cases := []struct {
 		name    string
@@ -309,6 +310,7 @@ func TestWeightedShuffleEdges(t *testing.T) {
 // 1e308 whose sum overflows. The control is the same sampler on the weights
 // with one changed.
 func TestWeightedSampleJumps(t *testing.T) {
+	t.Parallel()
 	const trials = 40_000
 	cases := []struct {
 		name    string
@@ -361,6 +363,7 @@ func TestWeightedSampleJumps(t *testing.T) {
 // 1 − 29/99,999, negligible. The control leaves the zeros in index order,
 // which the same check must reject.
 func TestWeightedOneOfMany(t *testing.T) {
+	t.Parallel()
 	const n, trials, places, bins = 100_000, 300, 30, 10
 	const one = 54_321
 	w := make([]float64, n)

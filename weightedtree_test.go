@@ -79,6 +79,7 @@ func floatTreeOrder(src rand.Source, w []float64) []int {
 // sampler on the weights with one changed, which the check must reject;
 // where floatTree is set, the plain float64 tree must be rejected too.
 func TestWeightedEdges(t *testing.T) {
+	t.Parallel()
 	const trials = 20_000
 	cases := []struct {
 		name      string
@@ -139,6 +140,7 @@ func TestWeightedEdges(t *testing.T) {
 // The control reweights with other values than those the exact
 // probabilities assume.
 func TestWeightedReweight(t *testing.T) {
+	t.Parallel()
 	const trials = 40_000
 	type change func(a int, w []float64) // the reweights after taking a
 	cases := []struct {
