@@ -460,3 +460,15 @@ func TestBaccaratUses(t *testing.T) {
 	assert.Equal(t, [7]int{4: 400_000, 5: 294_000, 6: 306_000}, used)
 	assert.Zero(t, testing.AllocsPerRun(100, func() { Baccarat.Uses(cards[:5]) }))
 }
+
+// TestUsedLength: a line of a game with Uses must hold exactly the cards
+// its outcome uses: a natural's four cards and no more, a coup that draws
+// five or six.
+func TestUsedLength(t *testing.T) {
+	natural := []int{3, 7, 4, 12} // player 4+5 = 9, banker 8+K = 8: both stand
+	assert.NoError(t, usedLength(Baccarat, natural))
+	assert.EqualError(t, usedLength(Baccarat, append(natural, 8)), "5 cards, want 4 by the rules of game baccarat")
+	draws := []int{9, 2, 1, 12} // player 10+2 = 2, banker 3+K = 3: the player draws
+	assert.EqualError(t, usedLength(Baccarat, draws), "4 cards, want 5 or 6 by the rules of game baccarat")
+	assert.NoError(t, usedLength(Baccarat, append(draws, 7)), "the player's 8: the banker on 3 stands")
+}
