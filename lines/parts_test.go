@@ -1,8 +1,13 @@
 package lines
 
 import (
+	"compress/gzip"
+	"context"
 	"errors"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -33,4 +38,27 @@ func TestPartsWrite(t *testing.T) {
 	p = &parts{ws: []io.Writer{&b[0], failWriter{}}, names: []string{"p0", "p1"}, sizes: []uint64{1, 1}, delim: 0}
 	_, err := p.Write([]byte("x\x00y\x00"))
 	assert.EqualError(t, err, "write failed: p1: Disk full")
+}
+
+// TestPartsCompressed: parts larger than the writes that reach them, each
+// a gzip file, hold what the same parts hold uncompressed: a part's
+// compressor closes once the part is whole, not before.
+func TestPartsCompressed(t *testing.T) {
+	dir := t.TempDir()
+	in := write(t, "in", randomLines(300<<10, 1, 40, 21))
+	require.NoError(t, Shuffle(context.Background(), io.Discard, Files(in), Seed(4), Shards(2), Output(filepath.Join(dir, "plain"))))
+	require.NoError(t, Shuffle(context.Background(), io.Discard, Files(in), Seed(4), Shards(2), Output(filepath.Join(dir, "packed.gz"))))
+	for i := range 2 {
+		want, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("plain-%05d-of-00002", i)))
+		require.NoError(t, err)
+		f, err := os.Open(filepath.Join(dir, fmt.Sprintf("packed-%05d-of-00002.gz", i)))
+		require.NoError(t, err)
+		z, err := gzip.NewReader(f)
+		require.NoError(t, err)
+		got, err := io.ReadAll(z)
+		require.NoError(t, err, "part %d", i)
+		f.Close()
+		assert.Greater(t, len(want), 100<<10)
+		assert.True(t, string(want) == string(got), "part %d differs", i)
+	}
 }
