@@ -36,3 +36,21 @@ func TestCSVNul(t *testing.T) {
 		assert.Equal(t, c.line, ie.Line, "%q", pieces)
 	}
 }
+
+// TestQuotedBreak: text read without --csv looks like CSV with line breaks
+// in quoted fields when its first line has the separator, even as its
+// first byte, and a quoted field holds a break: the line where it starts.
+func TestQuotedBreak(t *testing.T) {
+	for _, c := range []struct {
+		block string
+		want  int64
+	}{
+		{"a,b\n\"x\ny\",c\n", 2},
+		{",a\n\"x\ny\",c\n", 2},
+		{"ab\n\"x\ny\",c\n", 0},    // no separator on the first line
+		{"a,b\n\"x\"y\nz\"\n", 0}, // not CSV: text after a closing quote
+		{"a,b\nc,d\n", 0},
+	} {
+		assert.Equal(t, c.want, quotedBreak([]byte(c.block), ','), "%q", c.block)
+	}
+}
