@@ -47,7 +47,7 @@ func TestQuotedBreak(t *testing.T) {
 	}{
 		{"a,b\n\"x\ny\",c\n", 2},
 		{",a\n\"x\ny\",c\n", 2},
-		{"ab\n\"x\ny\",c\n", 0},    // no separator on the first line
+		{"ab\n\"x\ny\",c\n", 0},   // no separator on the first line
 		{"a,b\n\"x\"y\nz\"\n", 0}, // not CSV: text after a closing quote
 		{"a,b\nc,d\n", 0},
 	} {
