@@ -374,5 +374,6 @@ func TestBucketsSpillOpenAtEnd(t *testing.T) {
 // lines (a pipe that short is arranged where it lies): taken, and the
 // other paths' output.
 func TestBucketsRealSizes(t *testing.T) {
+	t.Parallel()
 	bucketsAgree(t, randomLines(12<<20, 1, 60, 15), false, 1<<30, 6)
 }

@@ -33,6 +33,7 @@ func (w *jerkyWriter) Write(p []byte) (int, error) {
 // deadlocked there: the writer waited for a block whose worker waited for
 // a buffer that the workers ahead held).
 func TestEmitParallelOrder(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	var data []byte
 	var starts []uint32

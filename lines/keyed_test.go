@@ -98,6 +98,7 @@ func TestKeyed(t *testing.T) {
 // TestKeyedLabels: a bucket's label gives the bucket back, and labels keep
 // the buckets' order, for every bucket of many counts of buckets.
 func TestKeyedLabels(t *testing.T) {
+	t.Parallel()
 	for _, n := range []uint64{1, 2, 3, 5, 255, 256, 257, 1000, 4095, 40000, 65535, 65536} {
 		k := keying{buckets: n}
 		prev := -1

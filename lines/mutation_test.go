@@ -109,6 +109,7 @@ func shufOut(t *testing.T, in Input, opts ...Option) string {
 // a file of their text and a pipe, in memory or past it, whole or with
 // Count or a header.
 func TestLinesSameLines(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		lo, hi uint64
 		opts   []Option
@@ -546,6 +547,7 @@ func TestLinesBucketsToFile(t *testing.T) {
 // write; the merge counts its files 1 to k of k. In memory, past it (the
 // spill files' own reading and shuffling), for Range and for Count.
 func TestLinesProgressTotals(t *testing.T) {
+	t.Parallel()
 	text := randomLines(300<<10, 1, 40, 3)
 	in := write(t, "in", text)
 	for _, c := range []struct {

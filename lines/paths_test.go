@@ -83,6 +83,7 @@ func TestLinesRangePaths(t *testing.T) {
 // reservoir), and at 2^20, the largest sample each takes, against the
 // full shuffle's first lines one past it. Count(0) reads nothing.
 func TestLinesSampleGolden(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		in   Input

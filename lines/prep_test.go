@@ -20,6 +20,7 @@ import (
 // and its sizes. α = 10⁻⁴ is the false failure rate; the stuckBit source
 // must fail the same check.
 func TestPartsUniform(t *testing.T) {
+	t.Parallel()
 	const alpha = 1e-4
 	trials := quick(1200)
 	lines := "a\nb\nc\nd\n"

@@ -18,6 +18,7 @@ import (
 // classic off-by-one (slot drawn from 0..i−1, not 0..i), which keeps the
 // last line 3/5 of the time instead of 1/2: the same test must reject it.
 func TestReservoirExact(t *testing.T) {
+	t.Parallel()
 	const alpha = 1e-4
 	const in = "a\nb\nc\nd\ne\nf\n"
 	trials := quick(60000)
