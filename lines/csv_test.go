@@ -2,6 +2,7 @@ package lines
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,4 +54,39 @@ func TestQuotedBreak(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, quotedBreak([]byte(c.block), ','), "%q", c.block)
 	}
+}
+
+// TestCSVWriter turns every NUL back into a line feed, first in a write,
+// doubled, and across writes of more than its 64 KiB buffer, leaves the
+// bytes it is given as they were (-r writes them again), and reports how
+// much went out before a failed write.
+func TestCSVWriter(t *testing.T) {
+	long := strings.Repeat("\"x\ny\",b\x00\x00", 20000) // 200 KB
+	for _, in := range []string{"\x00a,b\x00\x00c\x00", long, "no NUL"} {
+		var out strings.Builder
+		w := &csvWriter{w: &out}
+		b := []byte(in)
+		n, err := w.Write(b)
+		require.NoError(t, err)
+		assert.Equal(t, len(in), n)
+		assert.Equal(t, in, string(b), "the input was changed")
+		assert.True(t, strings.ReplaceAll(in, "\x00", "\n") == out.String(), "%.20q", in)
+	}
+	n, err := (&csvWriter{w: failWriter{}}).Write([]byte(long))
+	assert.Error(t, err)
+	assert.Zero(t, n)
+	n, err = (&csvWriter{w: &limitWriter{n: 64 << 10}}).Write([]byte(long))
+	assert.Error(t, err)
+	assert.Equal(t, 64<<10, n, "the first buffer went out")
+}
+
+// limitWriter takes n bytes, then fails.
+type limitWriter struct{ n int }
+
+func (l *limitWriter) Write(b []byte) (int, error) {
+	if len(b) > l.n {
+		return 0, errors.New("full")
+	}
+	l.n -= len(b)
+	return len(b), nil
 }
