@@ -447,7 +447,9 @@ func TestLinesCSVErrors(t *testing.T) {
 func TestLinesHeaders(t *testing.T) {
 	t.Setenv("LC_ALL", "C")
 	dir := t.TempDir()
-	long := strings.Repeat("L", 5000) // past the reader's buffer
+	long := strings.Repeat("L", 5000)
+	huge := strings.Repeat("H", 70000) // past the stream's 64 KiB buffer
+	x60 := strings.Repeat("x", 60)     // the longest line shown whole
 	for i, c := range []struct {
 		a, b, one string // two files, and the one file they make
 		opts      []Option
@@ -461,6 +463,9 @@ func TestLinesHeaders(t *testing.T) {
 		{long + "\n1\n", long + "\n2\n3\n", long + "\n1\n2\n3\n", []Option{Header(1)}, ""},
 		{"h\n1\n", "zz\n2\n", "h\n1\n2\n", []Option{Header(1), DropHeaders()}, ""},
 		{"h\ni\n1\n", "zz\n", "h\ni\n1\n", []Option{Header(2), DropHeaders()}, ""},
+		{"h\ni\n1\n", "zz\nyy\n2\n", "h\ni\n1\n2\n", []Option{Header(2), DropHeaders()}, ""},
+		{huge + "\n1\n", huge + "\n2\n", huge + "\n1\n2\n", []Option{Header(1)}, ""},
+		{"h\n1\n", x60 + "\n2\n", "", []Option{Header(1)}, ":1: '" + x60 + "' is not the header of A, 'h'"},
 		{"a,\"b\nc\"\nd,e\n1,2\n", "a,\"b\nc\"\nd,e\n3,4\n", "a,\"b\nc\"\nd,e\n1,2\n3,4\n", []Option{Header(2), CSV(',')}, ""},
 		{"h\n1\n2\n", "x\n3\n4\n", "", []Option{Header(1)}, ":1: 'x' is not the header of A, 'h'"},
 		{"h\n1\n2\n", "h\nh\n4\n", "h\n1\n2\nh\n4\n", []Option{Header(1)}, ""}, // a copy of the header past it is a line
@@ -468,6 +473,7 @@ func TestLinesHeaders(t *testing.T) {
 		{"h\n1\n2\n", "\n3\n", "", []Option{Header(1)}, ":1: '' is not the header of A, 'h'"},
 		{"h\ni\n1\n", "h\nx\n3\n", "", []Option{Header(2)}, ":2: 'x' is not line 2 of the header of A, 'i'"},
 		{"h\ni\n", "h\ni\nj\n3\n", "", []Option{Header(3)}, ":3: line 3 of the header: A has only 2"},
+		{"h\ni\n1\n", "h\nx", "", []Option{Header(2)}, ":2: 'x' is not line 2 of the header of A, 'i'"}, // at the end, without its delimiter
 		{long + "\n1\n", long + "x\n2\n", "", []Option{Header(1)}, ":1: '" + long[:60] + "'... is not the header of A, '" + long[:60] + "'..."},
 		{"a,\"b\nc\"\nd,e\n1,2\n", "a,\"b\nc\"\nd,x\n3,4\n", "", []Option{Header(2), CSV(',')}, ":3: 'd,x' is not record 2 of the header of A, 'd,e'"},
 	} {
