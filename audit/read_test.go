@@ -345,3 +345,27 @@ func TestReaderUsed(t *testing.T) {
 	require.NotEmpty(t, errs)
 	assert.ErrorContains(t, errs[0], "-game baccarat: reads 6 cards, and a line holds 4")
 }
+
+// TestReaderWholeLabels: without -deck, a first line of labels is a whole
+// deck of the 52 standard cards, or a shoe of k copies of each; any other
+// count is the first line's error.
+func TestReaderWholeLabels(t *testing.T) {
+	cards := audit.StandardCards()
+	rev := slices.Clone(cards)
+	slices.Reverse(rev)
+	want := make([]int, 52)
+	for i := range want {
+		want[i] = 51 - i
+	}
+	for k := 1; k <= 2; k++ {
+		line := strings.Repeat(strings.Join(rev, " ")+" ", k)
+		decks, errs := readAll(t, line+"\n", audit.ReadOptions{})
+		require.Empty(t, errs, "%d decks", k)
+		require.Len(t, decks, 1)
+		assert.Len(t, decks[0], 52*k)
+		assert.Equal(t, want, decks[0][:52], "%d decks", k)
+	}
+	_, errs := readAll(t, strings.Join(rev[1:], " ")+"\n", audit.ReadOptions{})
+	require.NotEmpty(t, errs)
+	assert.ErrorContains(t, errs[0], "51 cards: labels other than numbers must be the 52 standard cards")
+}
