@@ -1,6 +1,7 @@
 package lines
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,4 +32,50 @@ func TestCompressedChanged(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, fmt.Sprintf("shuf: %s: changed while being read: its size went from %d to %d bytes\n", in, len(gz), len(gz)/2), stderr)
 	assert.Empty(t, stdout)
+}
+
+// TestMagicMatches: a head is a magic whole at exactly its length, its
+// start while shorter, and neither once a byte differs; a name is packed
+// by its suffix only if something comes before it.
+func TestMagicMatches(t *testing.T) {
+	for _, m := range magics {
+		head := make([]byte, len(m.bytes))
+		for i, r := range m.bytes {
+			head[i] = r[1]
+		}
+		whole, start := m.matches(head)
+		assert.True(t, whole, "%q", head)
+		assert.False(t, start, "%q: whole, and the start of nothing more", head)
+		whole, start = m.matches(head[:len(head)-1])
+		assert.False(t, whole)
+		assert.True(t, start, "%q", head[:len(head)-1])
+		whole, start = m.matches(append(head, 'x'))
+		assert.True(t, whole, "%q and more", head)
+		assert.False(t, start)
+	}
+	assert.Equal(t, ".gz", packedSuffix("a.gz"))
+	assert.Equal(t, ".zst", packedSuffix("a.zst"))
+	assert.Equal(t, "", packedSuffix(".gz"), "a name that is the suffix alone")
+	assert.Equal(t, "", packedSuffix("a.gzip"))
+}
+
+// TestPackerCutting: the compressed bytes of a text do not depend on how
+// its writes are cut, before and after the compressor is made (at 64 KiB):
+// the same lines give the same file, whatever path wrote them.
+func TestPackerCutting(t *testing.T) {
+	data := []byte(randomLines(300<<10, 1, 60, 3))
+	for _, suffix := range []string{".gz", ".zst"} {
+		var whole, cut bytes.Buffer
+		p := packer(suffix, &whole)
+		_, err := p.Write(data)
+		require.NoError(t, err)
+		require.NoError(t, p.Close())
+		q := packer(suffix, &cut)
+		for i := 0; i < len(data); i += 777 {
+			_, err := q.Write(data[i:min(i+777, len(data))])
+			require.NoError(t, err)
+		}
+		require.NoError(t, q.Close())
+		assert.True(t, bytes.Equal(whole.Bytes(), cut.Bytes()), "%s: the bytes differ", suffix)
+	}
 }
