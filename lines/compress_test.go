@@ -36,7 +36,7 @@ func TestCompressedChanged(t *testing.T) {
 
 // TestMagicMatches: a head is a magic whole at exactly its length, its
 // start while shorter, and neither once a byte differs; a name is packed
-// by its suffix only if something comes before it.
+// by its suffix only if something comes before it; the packings' names.
 func TestMagicMatches(t *testing.T) {
 	for _, m := range magics {
 		head := make([]byte, len(m.bytes))
@@ -57,6 +57,7 @@ func TestMagicMatches(t *testing.T) {
 	assert.Equal(t, ".zst", packedSuffix("a.zst"))
 	assert.Equal(t, "", packedSuffix(".gz"), "a name that is the suffix alone")
 	assert.Equal(t, "", packedSuffix("a.gzip"))
+	assert.Equal(t, []string{"gzip", "zstd"}, []string{gzipped.String(), zstded.String()})
 }
 
 // TestPackerCutting: the compressed bytes of a text do not depend on how
