@@ -3,6 +3,7 @@ package audit
 import (
 	"math"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,4 +104,54 @@ func TestRepeatsPByHand(t *testing.T) {
 	assert.InDelta(t, want, repeatsP(2, 0.5, 0.5), 1e-12)
 	assert.InDelta(t, want, repeatsP(2, 0.5, math.NaN()), 1e-12)
 	assert.InDelta(t, want, repeatsP(2, 0.5, 24.9), 1e-12)
+}
+
+// TestPooledCanFail holds pooledCanFail to its meaning, by brute force: the
+// pooled test of decks draws can reach a p-value below level if and only
+// if one way to deal them does, and the smallest p of all is the one it
+// computes, every deck in the least likely class. TestPooledMinDecks: the
+// fewest decks that pool into two classes or more, by counting up.
+func TestPooledCanFail(t *testing.T) {
+	compositions := func(k, n int, f func([]int64)) {
+		c := make([]int64, k)
+		var rec func(i, left int)
+		rec = func(i, left int) {
+			if i == k-1 {
+				c[i] = int64(left)
+				f(c)
+				return
+			}
+			for v := 0; v <= left; v++ {
+				c[i] = int64(v)
+				rec(i+1, left-v)
+			}
+		}
+		rec(0, n)
+	}
+	for _, probs := range [][]float64{{0.5, 0.3, 0.2}, {0.2, 0.5, 0.3}, {0.4, 0.1, 0.2, 0.3}, {0.05, 0.25, 0.3, 0.4}} {
+		for _, decks := range []int{20, 41, 60} {
+			least := math.Inf(1)
+			compositions(len(probs), decks, func(obs []int64) {
+				if _, _, p := pooledChiSquare(obs, probs, float64(decks)); p < least {
+					least = p
+				}
+			})
+			if math.IsInf(least, 1) { // one class: no test
+				assert.False(t, pooledCanFail(probs, float64(decks), 1), "%v, %d decks", probs, decks)
+				continue
+			}
+			assert.True(t, pooledCanFail(probs, float64(decks), least*(1+1e-9)), "%v, %d decks: p %g is reached", probs, decks, least)
+			assert.False(t, pooledCanFail(probs, float64(decks), least), "%v, %d decks: no p below %g", probs, decks, least)
+		}
+	}
+}
+
+func TestPooledMinDecks(t *testing.T) {
+	for _, probs := range [][]float64{{0.5, 0.3, 0.2}, {0.01, 0.01, 0.98}, {0.25, 0.25, 0.25, 0.25}, slices.Repeat([]float64{1.0 / 52}, 52)} {
+		d := 1
+		for len(pool(probs, float64(d))) < 3 { // two classes: three bounds
+			d++
+		}
+		assert.Equal(t, d, pooledMinDecks(probs), "%v", probs)
+	}
 }
