@@ -80,3 +80,21 @@ func TestPackerCutting(t *testing.T) {
 		assert.True(t, bytes.Equal(whole.Bytes(), cut.Bytes()), "%s: the bytes differ", suffix)
 	}
 }
+
+// TestCompressedInputs: a gzip or zstd file, or pipe, is its lines: the
+// same output as the plain file's, for a seed.
+func TestCompressedInputs(t *testing.T) {
+	text := randomLines(100<<10, 1, 60, 8)
+	plain := write(t, "plain", text)
+	want := shufOut(t, Files(plain), Seed(6))
+	for _, suffix := range []string{".gz", ".zst"} {
+		var b bytes.Buffer
+		p := packer(suffix, &b)
+		_, err := p.Write([]byte(text))
+		require.NoError(t, err)
+		require.NoError(t, p.Close())
+		packed := write(t, "packed"+suffix, b.String())
+		assert.True(t, want == shufOut(t, Files(packed), Seed(6)), "%s file", suffix)
+		assert.True(t, want == shufOut(t, Reader(bytes.NewReader(b.Bytes())), Seed(6)), "%s pipe", suffix)
+	}
+}
