@@ -72,7 +72,7 @@ func TestCSVWriter(t *testing.T) {
 		assert.Equal(t, in, string(b), "the input was changed")
 		assert.True(t, strings.ReplaceAll(in, "\x00", "\n") == out.String(), "%.20q", in)
 	}
-	n, err := (&csvWriter{w: failWriter{}}).Write([]byte(long))
+	n, err := (&csvWriter{w: &limitWriter{}}).Write([]byte(long))
 	assert.Error(t, err)
 	assert.Zero(t, n)
 	n, err = (&csvWriter{w: &limitWriter{n: 64 << 10}}).Write([]byte(long))
@@ -80,7 +80,8 @@ func TestCSVWriter(t *testing.T) {
 	assert.Equal(t, 64<<10, n, "the first buffer went out")
 }
 
-// limitWriter takes n bytes, then fails.
+// limitWriter takes n bytes, then fails every write that does not fit
+// (with n 0, every write).
 type limitWriter struct{ n int }
 
 func (l *limitWriter) Write(b []byte) (int, error) {

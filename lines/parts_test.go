@@ -3,7 +3,6 @@ package lines
 import (
 	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,11 +13,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// failWriter fails every write.
-type failWriter struct{}
-
-func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 // TestPartsWrite cuts what it is given at delimiters, whatever the writes'
 // bounds: a write that ends inside a line gives the line's head to the
@@ -35,9 +29,9 @@ func TestPartsWrite(t *testing.T) {
 	assert.Equal(t, []string{"a\nb\n", "", "cc\nd\n"}, []string{b[0].String(), b[1].String(), b[2].String()})
 	assert.PanicsWithValue(t, "shuf: parts: more lines than planned", func() { p.Write([]byte("e\n")) })
 
-	p = &parts{ws: []io.Writer{&b[0], failWriter{}}, names: []string{"p0", "p1"}, sizes: []uint64{1, 1}, delim: 0}
+	p = &parts{ws: []io.Writer{&b[0], &limitWriter{}}, names: []string{"p0", "p1"}, sizes: []uint64{1, 1}, delim: 0}
 	_, err := p.Write([]byte("x\x00y\x00"))
-	assert.EqualError(t, err, "write failed: p1: Disk full")
+	assert.EqualError(t, err, "write failed: p1: Full")
 }
 
 // TestPartsCompressed: parts larger than the writes that reach them, each
