@@ -73,6 +73,18 @@ func TestLinesRangeReader(t *testing.T) {
 	assert.NoError(t, err)
 }
 
+// TestLinesRangePanics: a range whose end is below its start less one, or
+// every uint64, is a programmer's error; the empty range lo, lo−1 and
+// the ranges one number short of 2⁶⁴ are not.
+func TestLinesRangePanics(t *testing.T) {
+	for _, c := range []struct{ lo, hi uint64 }{{5, 3}, {math.MaxUint64, 0}, {0, math.MaxUint64}} {
+		assert.PanicsWithValue(t, fmt.Sprintf("lines.Range: invalid range %d to %d", c.lo, c.hi), func() { Range(c.lo, c.hi) })
+	}
+	for _, c := range []struct{ lo, hi uint64 }{{5, 4}, {0, 0}, {0, 9}, {1, math.MaxUint64}, {1, math.MaxUint64 - 1}, {0, math.MaxUint64 - 1}, {math.MaxUint64, math.MaxUint64}} {
+		assert.NotPanics(t, func() { Range(c.lo, c.hi) }, "%d to %d", c.lo, c.hi)
+	}
+}
+
 // TestLinesRangeBytes checks the size of a range's text against the text
 // for small ranges, and at 20 digits, where it is capped at MaxInt64.
 func TestLinesRangeBytes(t *testing.T) {
