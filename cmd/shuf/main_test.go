@@ -21,6 +21,7 @@ import (
 
 	"github.com/fairshuffle/shuffle"
 	"github.com/fairshuffle/shuffle/internal/long"
+	"github.com/fairshuffle/shuffle/internal/tmpfs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -47,7 +48,10 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	// The binary is built first: /dev/shm may be mounted noexec.
+	done := tmpfs.Use()
 	code := m.Run()
+	done()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

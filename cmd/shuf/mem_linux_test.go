@@ -220,7 +220,9 @@ func TestCgroupSweep(t *testing.T) {
 	long.Skip(t, "shuffles 250 MB some 30 times in cgroups")
 	t.Parallel() // its processes run beside the other long tests
 	cg := newCgroup(t)
-	dir := t.TempDir()
+	dir, err := os.MkdirTemp(diskTmp, "shuf-cgroup-")
+	require.NoError(t, err)
+	t.Cleanup(func() { os.RemoveAll(dir) })
 	modes := sweepModes(t, dir)
 	limits := []int64{150 << 20, 250 << 20, 300 << 20, 600 << 20}
 	sweep(t, dir, modes[:8], limits, func(bytes int64, args ...string) (result, bool) {
@@ -228,6 +230,11 @@ func TestCgroupSweep(t *testing.T) {
 		return underShell(t, `echo $$ >"$0/cgroup.procs"`, cg.dir, dir, args...), true
 	}, "a cgroup limit of %d bytes")
 }
+
+// diskTmp is the temporary directory before TestMain moves it to memory
+// (tmpfs.Use): TestCgroupSweep's files stay there, as tmpfs pages would
+// count against its cgroup's limit.
+var diskTmp = os.TempDir()
 
 // A cgroup is a memory cgroup made for a test: its directory and the
 // name of its limit's file.

@@ -1,11 +1,11 @@
 // Package tmpfs moves a test binary's temporary files to memory. The
-// tests of lines spill about 16,000 files a run (O_TMPFILE, closed at
-// once); on ext4 a file made just after many were deleted can cost a
-// millisecond of the kernel's time (it skips each recently freed inode,
-// reading its table block), on tmpfs 25 µs. What those tests check is the
-// spill, not the disk, so they run on /dev/shm when they can. Not for
-// tests under a cgroup's memory limit: tmpfs pages count against it
-// (cmd/shuf's TestCgroupSweep).
+// tests of lines and cmd/shuf spill about 20,000 files a run (O_TMPFILE,
+// closed at once); on ext4 a file made just after many were deleted can
+// cost a millisecond of the kernel's time (it skips each recently freed
+// inode, reading its table block), on tmpfs 25 µs. What those tests check
+// is the spill, not the disk, so they run on /dev/shm when they can. A
+// test under a cgroup's memory limit keeps its files on the disk: tmpfs
+// pages count against the limit (cmd/shuf's TestCgroupSweep).
 package tmpfs
 
 import "os"
