@@ -81,6 +81,7 @@ func TestPathsUniform(t *testing.T) {
 		{"spill-again", func(src rand.Source) float64 { return spillP(t, src, true) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each its own shuf and sources, beside each other only
 			p := tc.p(rand.NewChaCha8([32]byte{1}))
 			if !(p > alpha) {
 				t.Errorf("%s: a fair source was rejected: p = %.3g, want > %g (false failure %g)", tc.name, p, alpha, alpha)
