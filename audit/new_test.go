@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,7 +36,6 @@ func TestNewPanics(t *testing.T) {
 	}{
 		{2, Options{}, "audit: New: n = 2, want at least 3"},
 		{3, Options{}, ""},
-		{math.MaxInt32 + 1, Options{}, "audit: New: n = 2147483648 with 1 copies is too large"},
 		// Each size check ahead of Dealt's: a Dealt of -1 shows which one fired.
 		{3, Options{Copies: math.MaxInt32, Dealt: -1}, "audit: New: n = 3 with 2147483647 copies is too large"},
 		{3, Options{Copies: math.MaxInt32/3 + 1, Dealt: -1}, "audit: New: n = 3 with 715827883 copies is too large"},
@@ -80,11 +80,23 @@ func TestNewPanics(t *testing.T) {
 		{52, Options{Games: games(fakeGame(5, -1, 0, nil, errors.New("no such shoe")))}, "audit: New: no such shoe"},
 		{52, Options{Games: games(fakeGame(5, -1, 0, []float64{1}, nil))}, "audit: New: game fake has 2 outcomes and 1 chances"},
 	} {
-		name := fmt.Sprintf("New(%d, %+v)", c.n, c.o)
-		if c.want == "" {
-			assert.NotPanics(t, func() { New(c.n, c.o) }, name)
-		} else {
-			assert.PanicsWithValue(t, c.want, func() { New(c.n, c.o) }, name)
-		}
+		wantNew(t, c.n, c.o, c.want)
 	}
+	if strconv.IntSize == 64 {
+		n := math.MaxInt32
+		n++ // at run time: the constant overflows int on 32-bit platforms
+		wantNew(t, n, Options{}, "audit: New: n = 2147483648 with 1 copies is too large")
+	}
+}
+
+// wantNew checks that New(n, o) panics with want, or, if want is "",
+// does not panic.
+func wantNew(t *testing.T, n int, o Options, want string) {
+	t.Helper()
+	name := fmt.Sprintf("New(%d, %+v)", n, o)
+	if want == "" {
+		assert.NotPanics(t, func() { New(n, o) }, name)
+		return
+	}
+	assert.PanicsWithValue(t, want, func() { New(n, o) }, name)
 }
