@@ -32,6 +32,7 @@ func TestSeedIsChaCha8(t *testing.T) {
 // five lines, labels uniform on [0, 2), chi-square over the 120 orders.
 // The same test must reject the naive shuffle in the groups' place.
 func TestArrangeUniform(t *testing.T) {
+	t.Parallel()
 	const trials, alpha = 60000, 1e-4 // a false failure 1 time in 10,000
 	data := []byte("a\nb\nc\nd\ne\n")
 	run := func(newSh func(rand.Source) shuffle.Shuffler) float64 {
@@ -63,6 +64,7 @@ func TestArrangeUniform(t *testing.T) {
 // the 20 ordered pairs. The negative control, the first 2 lines of the naive
 // shuffle (--algo naive), must fail the same test.
 func TestSampleUniform(t *testing.T) {
+	t.Parallel()
 	const alpha = 1e-4 // a false failure 1 time in 10,000
 	trials := quick(20000)
 	test := func(algo string) float64 {

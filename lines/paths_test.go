@@ -163,6 +163,7 @@ func spillP(t *testing.T, src rand.Source, again bool) float64 {
 // words repeat one 16-bit value four times gives uniform labels that come
 // in equal runs of four.
 func TestLabelsUniform(t *testing.T) {
+	t.Parallel()
 	const alpha, n = 1e-4, 1 << 18
 	check := func(src rand.Source) (slots, pairs float64) {
 		ls := make([]uint16, n)
