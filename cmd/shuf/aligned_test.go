@@ -37,6 +37,7 @@ func readText(t *testing.T, name string) string {
 // the run's other options (past memory, -n, --header, --shards, gzip
 // input written to a .gz name, CSV records beside lines).
 func TestAlignedOption(t *testing.T) {
+	t.Parallel()
 	const n = 5000
 	feat := write(t, "features.txt", numbered("f", n))
 	lab := write(t, "labels.txt", numbered("label number ", n))

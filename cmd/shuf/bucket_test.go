@@ -17,6 +17,7 @@ import (
 // as every path does when --random-source runs out (its shuffles run on
 // other goroutines) and when its reader goes away.
 func TestBucketsErrors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	in := write(t, "in", randomLines(12<<20, 1, 40, 7))
 	// Enough randomness for the labels, not for the shuffles.

@@ -173,6 +173,7 @@ func TestFinalNewline(t *testing.T) {
 }
 
 func TestCount(t *testing.T) {
+	t.Parallel()
 	in := strings.Repeat("x\n", 0)
 	for i := range 100 {
 		in += strconv.Itoa(i) + "\n"
@@ -243,6 +244,7 @@ func TestRange(t *testing.T) {
 // TestRepeat checks -r's counts and its ends; TestRepeatUniform tests its
 // picks by chi-square, the last line included.
 func TestRepeat(t *testing.T) {
+	t.Parallel()
 	heads := func(args ...string) int {
 		out := ok(t, "", append(args, "-r", "-n", "1000", "-e", "heads", "tails")...)
 		assert.Equal(t, 1000, strings.Count(out, "\n"))
@@ -307,6 +309,7 @@ func TestOutputFile(t *testing.T) {
 // TestErrors checks GNU shuf's messages and exit status, word for word
 // (GNU coreutils 9.1 in the C locale).
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	gnu := gnuShuf()
 	dir := t.TempDir()
 	short := write(t, "short", "abc")
@@ -457,6 +460,7 @@ func TestHelpVersion(t *testing.T) {
 }
 
 func TestAlgoWarning(t *testing.T) {
+	t.Parallel()
 	r := runBin(t, "", "", "--algo", "naive", "-i", "1-5")
 	assert.Equal(t, 0, r.code)
 	assert.Equal(t, "shuf: warning: naive is a biased shuffle: some orders come out more often than others\n", r.stderr)
@@ -470,6 +474,7 @@ func TestAlgoWarning(t *testing.T) {
 // TestGolden pins seeded outputs: --seed promises the same output in every
 // later release. If one of these changes, the promise is broken.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		stdin string
 		args  []string
@@ -514,6 +519,7 @@ func seqText(lo, hi int) string {
 // TestSameEverywhere: a seed fixes the output whatever the memory, and
 // whether the lines come from a file, standard input, -e or -i.
 func TestSameEverywhere(t *testing.T) {
+	t.Parallel()
 	text := seqText(1, 50000)
 	file := write(t, "in", text)
 	want := ok(t, "", "--seed", "11", file)
@@ -568,6 +574,7 @@ func TestRandomSource(t *testing.T) {
 // TestCleanup: the temporary files are gone after a run, after Ctrl-C
 // (SIGINT) and after SIGTERM.
 func TestCleanup(t *testing.T) {
+	t.Parallel()
 	tmp := t.TempDir()
 	in := write(t, "in", seqText(1, 200000))
 	r := runBin(t, "", tmp, "--memory", "64K", in)

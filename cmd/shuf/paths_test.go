@@ -19,6 +19,7 @@ import (
 // every 8th byte has its top bit cleared (bit 63 of each word stuck at 0),
 // under which IntN(5) never picks the last two lines.
 func TestRepeatUniform(t *testing.T) {
+	t.Parallel()
 	const alpha, picks = 1e-4, 50000
 	file := write(t, "in", "1\n2\n3\n4\n5")
 	b := make([]byte, 8*picks)
@@ -58,6 +59,7 @@ func repeatP(t *testing.T, args []string) float64 {
 // TestSampleLongLines: -n keeps lines longer than its 64 KiB pieces whole
 // and exact, among lines of every length, and when it keeps every line.
 func TestSampleLongLines(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 12))
 	var b strings.Builder
 	var want []string

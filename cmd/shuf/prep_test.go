@@ -118,6 +118,7 @@ func TestHeader(t *testing.T) {
 // of their concatenation, a file's last line getting its newline, and "-"
 // is standard input.
 func TestSeveralInputs(t *testing.T) {
+	t.Parallel()
 	a := write(t, "a", "a1\na2\na3")
 	b := write(t, "b", "b1\nb2\n")
 	want := ok(t, "a1\na2\na3\nb1\nb2\n", "--seed", "4")
@@ -180,6 +181,7 @@ func TestPartSizes(t *testing.T) {
 // the same number of lines get the same permutation in every path, so that
 // features and labels shuffled apart stay aligned line by line.
 func TestAligned(t *testing.T) {
+	t.Parallel()
 	const n = 20000
 	feat := write(t, "features", numbered("f", n))
 	lab := write(t, "labels", numbered("label ", n)) // longer lines: another size
@@ -234,6 +236,7 @@ func TestAligned(t *testing.T) {
 // as each other (Sample(N, COUNT)). With COUNT at least N, every way is
 // the whole shuffle, and all agree.
 func TestSampleSameEverywhere(t *testing.T) {
+	t.Parallel()
 	text := seqText(1, 3000)
 	file := write(t, "in", text)
 	half := write(t, "half", seqText(1501, 3000))
@@ -304,6 +307,7 @@ func TestSampleMemory(t *testing.T) {
 // does not (seq 10 | TMPDIR=/nonexistent shuf -n 3), and for a seed a
 // file and a pipe of the same lines give the same sample.
 func TestSampleNoTemp(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "missing")
 	r := runBin(t, seqText(1, 10), missing, "-n", "3")
 	require.Equal(t, 0, r.code, r.stderr)

@@ -53,6 +53,7 @@ const shortSource = 80000 + 40003
 // output shows the output had begun. The same runs with a source long
 // enough succeed and write every file, so the arguments are right.
 func TestShortSourceLeavesNothing(t *testing.T) {
+	t.Parallel()
 	const lines = 40000 // 10,000 words of labels, 80,000 bytes
 	text := seqText(1, lines)
 	srcDir := t.TempDir()

@@ -26,6 +26,7 @@ import (
 // silently (status 141). Each case's stderr and status are pinned, and,
 // on a machine with GNU shuf 9.1, compared with GNU's.
 func TestWriteErrorsAsGNU(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("shuf learns that SIGPIPE was ignored from /proc")
 	}
