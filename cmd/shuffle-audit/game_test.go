@@ -17,6 +17,7 @@ import (
 // first 5 cards of decks likewise against a dealer shy of flushes; games
 // that do not fit the lines are refused with exit 2.
 func TestGames(t *testing.T) {
+	t.Parallel()
 	label := names52()
 	deal := func(k, m, count int, redeal func([]int) bool) string {
 		r := rand.New(rand.NewPCG(uint64(k), uint64(m)))
@@ -100,6 +101,7 @@ func coups(count int, seed uint64, bankerFriendly bool) string {
 // when fair and fails when banker-friendly; a line the tableau does not
 // allow is a bad line, exit status 2, that says what the line should hold.
 func TestCoups(t *testing.T) {
+	t.Parallel()
 	ch := stattest.Checks{Rule: "fair coups must pass at α = 0.001 after Holm's correction (a false failure about 1 seed in 1,000), biased ones fail baccarat; fixed seeds"}
 	for _, c := range []struct {
 		name  string

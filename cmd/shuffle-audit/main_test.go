@@ -50,6 +50,7 @@ func row(t *testing.T, table, name string) string {
 // battery has power; transpositions, whose default n·ln n rounds come close
 // to uniform, is caught by its fixed points and cycles.
 func TestVerdicts(t *testing.T) {
+	t.Parallel()
 	out, _, code := audited(t, "-n", "20", "-trials", "50000")
 	c := stattest.Checks{Rule: "each uniform algorithm's row must find no bias, a family at α = 0.001 (the six fail together about 6 times in 1,000 seeds), and each biased one must be caught; fixed seeds"}
 	c.Check(code == 0, 1, "exit status %d, want 0", code)
