@@ -268,6 +268,7 @@ func TestBiasedExact(t *testing.T) {
 // chi-square test above and Distance use, order by order against the exact
 // rational one, for every case of TestBiasedExact.
 func TestBiasedEnumeration(t *testing.T) {
+	t.Parallel()
 	for _, c := range biasedCases() {
 		var want []*big.Rat
 		if c.rounds == 0 {
@@ -366,6 +367,7 @@ func transpositionsClosedForm(n, k int, p []int) *big.Rat {
 //     and rotated by each other amount with 1/n − 1/n·(−1/(n−1))^k;
 //   - transpositions at n = 3 and 4: the character formula above.
 func TestBiasedClosedForms(t *testing.T) {
+	t.Parallel()
 	riffle, _ := Lookup("riffle")
 	cut, _ := Lookup("cut")
 	transpositions, _ := Lookup("transpositions")

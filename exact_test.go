@@ -71,6 +71,7 @@ func tvExact(dist []*big.Rat) *big.Rat {
 // TestComposeMatchesEnumeration checks the composition of rounds against
 // enumerating all the rounds' choices at once, where that is still small.
 func TestComposeMatchesEnumeration(t *testing.T) {
+	t.Parallel()
 	for _, a := range Algorithms() {
 		if a.NewRounds == nil {
 			continue
@@ -187,6 +188,7 @@ var exactTV = map[string]string{
 // TestExactBiased computes the exact distribution of every biased
 // algorithm, checks what is known of it, and pins its distance to uniform.
 func TestExactBiased(t *testing.T) {
+	t.Parallel()
 	top := 5 // n = 6 (2 s) with SHUFFLE_LONG=1; its pins are then checked too
 	if long.Enabled() {
 		top = 6
@@ -240,6 +242,7 @@ func TestExactBiased(t *testing.T) {
 // TestDistance checks the exported float distances against the exact
 // rational ones, and their edges.
 func TestDistance(t *testing.T) {
+	t.Parallel()
 	for _, a := range testedAlgorithms() {
 		for n := 3; n <= 5; n++ {
 			if a.NewRounds == nil {
@@ -319,6 +322,7 @@ func TestNaiveClosedForm(t *testing.T) {
 // and the mass left out, the chance of needing more than L choices, must
 // shrink towards 0 as L grows.
 func TestExactRejection(t *testing.T) {
+	t.Parallel()
 	for n := 2; n <= 5; n++ {
 		missing := big.NewRat(1, 1)
 		extra := 4 // redraws enumerated beyond the n accepted draws

@@ -161,6 +161,7 @@ func orderCases() []fairnessCase {
 // whose orders have probabilities 4/27 and 5/27, the noncentrality is about
 // 370 and the check rejects with certainty.
 func TestFairnessOrders(t *testing.T) {
+	t.Parallel()
 	const trials = 30_000
 	c := stattest.Checks{Rule: fmt.Sprintf("a uniform shuffle must reach p ≥ %g, a biased one p < %g; false failure %g a uniform check", alpha, alpha, alpha)}
 	for _, cs := range orderCases() {
@@ -184,6 +185,7 @@ func TestFairnessOrders(t *testing.T) {
 // rotation puts every card at every place equally often, so this check
 // cannot see it (the order check above does).
 func TestFairnessPositions(t *testing.T) {
+	t.Parallel()
 	const n, trials = 52, 20_000
 	cases := []fairnessCase{
 		{"naive", viaSlice(NewNaive), false},
@@ -345,6 +347,7 @@ func TestFairnessReport(t *testing.T) {
 // shuffles of 52 cards it rejects the naive shuffle and four riffles not
 // just at alpha but at p < 1e−9.
 func TestFairnessPower(t *testing.T) {
+	t.Parallel()
 	ch := stattest.Checks{Rule: "a biased shuffle must reach p < 1e-9"}
 	for _, c := range []fairnessCase{
 		{"naive", viaSlice(NewNaive), false},

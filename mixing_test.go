@@ -113,6 +113,7 @@ func TestRiffleDistanceLarge(t *testing.T) {
 // larger k, where the exact values are below half the smallest subnormal
 // and so must round to 0. It takes about 0.3 s.
 func TestRiffleDistanceEveryK(t *testing.T) {
+	t.Parallel()
 	normal, subnormal := 0, 0
 	check := func(what string, n, k int, got, want float64) {
 		if want >= 0x1p-1022 {
@@ -171,6 +172,7 @@ func TestRiffleDistanceEveryK(t *testing.T) {
 // both paths give the same bits, so no test can pin the switch at 123
 // itself; this one holds it above 77.
 func TestRiffleSeparationFirstOrder(t *testing.T) {
+	t.Parallel()
 	const n = 1 << 20
 	var ks []int
 	for k := 50; k <= 78; k++ {

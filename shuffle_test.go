@@ -140,6 +140,7 @@ func checkPerm(t *testing.T, sh func() Shuffler, n int) {
 }
 
 func TestPermutation(t *testing.T) {
+	t.Parallel()
 	for _, a := range testedAlgorithms() {
 		t.Run(a.Name, func(t *testing.T) {
 			seed := uint64(0)
@@ -465,6 +466,7 @@ func TestLog2Factorial(t *testing.T) {
 // ulps off at 256 already), against n! in integers and its logarithm to
 // 192 bits.
 func TestLog2FactorialUlps(t *testing.T) {
+	t.Parallel()
 	f := big.NewInt(1)
 	ln2 := lnBig(new(big.Float).SetPrec(192).SetInt64(2))
 	for n := 2; n <= 3000; n++ {

@@ -504,6 +504,7 @@ func TestExpDraw(t *testing.T) {
 }
 
 func TestWeightedOrder(t *testing.T) {
+	t.Parallel()
 	for _, w := range [][]float64{{1, 2, 3}, {5, 1, 1, 3}, {0.1, 10, 1, 0.5}} {
 		n := len(w)
 		probs := weightedOrderProbs(w)

@@ -370,6 +370,7 @@ func fromMantExp(mant float64, e int) xfloat {
 // nearest even, over exponent gaps from 0 to 1100 and values across and
 // beyond the float64 range.
 func TestXfloat(t *testing.T) {
+	t.Parallel()
 	toBig := func(x xfloat) *big.Float {
 		f := new(big.Float).SetPrec(0).SetFloat64(x.m)
 		return f.SetMantExp(f, 512*x.k)
