@@ -60,10 +60,16 @@ func TestScatterOpenFiles(t *testing.T) {
 // the spill files' write buffers (an eighth of memory shared, at most
 // 8 MiB, each at least 4 KiB and at most 1 MiB) and 8 MiB more; drain, a
 // spill file's order, 8 bytes a record, and its bytes, unless the buffer
-// it is given holds them already. With 1 MiB more than that room each
-// goes on, and with 1 MiB less each stops. The limit is set in a process
-// of its own, the test binary run again.
+// it is given holds them already; the in-memory order of 2^20 short
+// lines, 6 bytes a line (the labels and the order), beside the data's
+// mapping (the limit is set once the input is read). With 1 MiB less
+// than that room each stops; with 128 MiB more each goes on. (Not a few
+// MiB more, which would also catch a check that asks for too much: Go's
+// heap reserves address space 64 MiB at a time, and with 1 to 16 MiB to
+// spare a run was refused or met Go's out of memory 1 time in 20 to 50.)
+// The limit is set in a process of its own, the test binary run again.
 func TestScatterRoom(t *testing.T) {
+	const roomy = 128 << 20 // past one of Go's 64 MiB heap arenas
 	if os.Getenv("LINES_SCATTER_ROOM_CHILD") == "" {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestScatterRoom$", "-test.v")
 		cmd.Env = append(os.Environ(), "LINES_SCATTER_ROOM_CHILD=1", "TMPDIR="+t.TempDir())
@@ -86,15 +92,18 @@ func TestScatterRoom(t *testing.T) {
 	src := rand.NewChaCha8(seedKey(1))
 	s := &shuf{o: &options{count: math.MaxUint64, delim: '\n'}, stdout: io.Discard, src: src, own: src, mem: 16 << 20, tmp: &tempDir{}}
 	defer s.tmp.remove()
-	// limited runs f under a limit that leaves heapRoomFor(need) extra
-	// bytes more than it asks for.
-	limited := func(need, extra int64, f func() error) error {
+	// limit sets a limit that leaves heapRoomFor(need) extra bytes more
+	// than it asks for; limited runs f under it.
+	limit := func(need, extra int64) {
 		runtime.GC()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		rl := as
 		rl.Cur = uint64(procStatus("VmSize:") + heapGrowth + need - int64(ms.HeapIdle) + extra)
 		require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_AS, &rl))
+	}
+	limited := func(need, extra int64, f func() error) error {
+		limit(need, extra)
 		err := f()
 		require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_AS, &as))
 		return err
@@ -110,7 +119,7 @@ func TestScatterRoom(t *testing.T) {
 	}
 	const buffers = 8*256<<10 + 8<<20
 	assert.Equal(t, errMemory, limited(buffers, -1<<20, scatter), "scatter, 1 MiB short")
-	assert.NoError(t, limited(buffers, 1<<20, scatter), "scatter, 1 MiB to spare")
+	assert.NoError(t, limited(buffers, roomy, scatter), "scatter, room to spare")
 
 	// drain a spill file of 4 MiB, 256 Ki records of 16 bytes, into a
 	// buffer too small for it and into one as large as it.
@@ -142,9 +151,40 @@ func TestScatterRoom(t *testing.T) {
 		{"a buffer as large", make([]byte, 0, size), 8 * records},
 	} {
 		assert.Equal(t, errMemory, limited(c.need, -1<<20, drain(c.buf)), "drain, %s, 1 MiB short", c.name)
-		assert.NoError(t, limited(c.need, 1<<20, drain(c.buf)), "drain, %s, 1 MiB to spare", c.name)
+		assert.NoError(t, limited(c.need, roomy, drain(c.buf)), "drain, %s, room to spare", c.name)
 	}
 	assert.NoError(t, out.err)
+
+	// the in-memory order of 2^20 lines of 2 bytes (2 MiB, under bucketMin
+	// and 4 GiB): 6 MiB, not 10. The limit is set as slurpFrom reads the
+	// input's end, its mapping made (which keeps heapReserve, more than
+	// the room tried here), and before the order asks for its room.
+	const lines = 1 << 20
+	short := strings.Repeat("x\n", lines)
+	inMemory := func(extra int64) error {
+		defer func() { require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_AS, &as)) }()
+		in := &atEOF{r: strings.NewReader(short), f: func() { limit(6*lines, extra) }}
+		err := s.scatterShuffle(in, int64(len(short)))
+		require.True(t, in.f == nil, "the input not read to its end")
+		return err
+	}
+	assert.Equal(t, errMemory, inMemory(-1<<20), "in memory, 1 MiB short")
+	assert.NoError(t, inMemory(roomy), "in memory, room to spare")
+}
+
+// atEOF is r that calls f, once, as it reports its end.
+type atEOF struct {
+	r io.Reader
+	f func()
+}
+
+func (a *atEOF) Read(p []byte) (int, error) {
+	n, err := a.r.Read(p)
+	if err == io.EOF && a.f != nil {
+		a.f()
+		a.f = nil
+	}
+	return n, err
 }
 
 // TestScatterSpillFileCut: a spill file being split that ends inside a
