@@ -84,7 +84,7 @@ func (s *shuf) run() (err error) {
 			s.abort()
 		}
 	}()
-	defer s.release()
+	defer func() { s.release() }() // openSource sets it after this line
 	defer func() {
 		if r := recover(); r != nil {
 			e, ok := r.(*RandomSourceError)
