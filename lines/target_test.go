@@ -32,7 +32,9 @@ func TestNothingAfterError(t *testing.T) {
 	var rs *RandomSourceError
 	assert.ErrorAs(t, err, &rs)
 	assert.NotZero(t, w.writes, "nothing was written before the source ran out: the test is void")
-	assert.True(t, w.s.src.(*fileSource).spent(), "the source did not run out")
+	// It ran out (the error says so) and is closed once run returns.
+	_, err = w.s.src.(*fileSource).f.Seek(0, io.SeekCurrent)
+	assert.ErrorIs(t, err, os.ErrClosed, "the random source left open")
 }
 
 // watchedWriter fails its test if it is written to after the source of s
