@@ -290,7 +290,8 @@ type nulls struct {
 // or shoe of opts.Copies copies of n distinct cards.
 //
 // It panics if n < 3, Alpha is outside [0, 1), Batch, Copies, Dealt or Hand
-// is negative or too large, or Used lacks the one game with Uses it needs.
+// is negative or too large, Used lacks the one game with Uses it needs, or
+// a game does not fit the deal or has fewer than two possible outcomes.
 func New(n int, opts Options) *Auditor {
 	k, m := max(opts.Copies, 1), opts.Dealt
 	switch {
@@ -366,6 +367,10 @@ func New(n int, opts Options) *Auditor {
 			panic("audit: New: " + err.Error())
 		case len(p) != len(g.Outcomes):
 			panic(fmt.Sprintf("audit: New: game %s has %d outcomes and %d chances", g.Name, len(g.Outcomes), len(p)))
+		case positive(p) < 2:
+			// One possible outcome is no test, and its pooled law, one
+			// class however many decks, would never reach two (pooledMinDecks).
+			panic(fmt.Sprintf("audit: New: game %s has %d possible outcomes, want at least 2", g.Name, positive(p)))
 		}
 		a.games = append(a.games, g)
 		a.gameAt = append(a.gameAt, extra)
@@ -1038,4 +1043,15 @@ func Shuffles(n, decks int, shuffle func(deck []int), opts Options) (*Report, er
 		}
 	}
 	return a.Report(), nil
+}
+
+// positive counts the chances above 0.
+func positive(p []float64) int {
+	n := 0
+	for _, x := range p {
+		if x > 0 {
+			n++
+		}
+	}
+	return n
 }

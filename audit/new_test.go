@@ -79,6 +79,7 @@ func TestNewPanics(t *testing.T) {
 		{52, Options{Dealt: 5, Games: games(fakeGame(5, -1, 0, half, nil))}, ""},
 		{52, Options{Games: games(fakeGame(5, -1, 0, nil, errors.New("no such shoe")))}, "audit: New: no such shoe"},
 		{52, Options{Games: games(fakeGame(5, -1, 0, []float64{1}, nil))}, "audit: New: game fake has 2 outcomes and 1 chances"},
+		{52, Options{Games: games(fakeGame(5, -1, 0, []float64{1, 0}, nil))}, "audit: New: game fake has 1 possible outcomes, want at least 2"},
 	} {
 		wantNew(t, c.n, c.o, c.want)
 	}
