@@ -290,8 +290,7 @@ type nulls struct {
 // or shoe of opts.Copies copies of n distinct cards.
 //
 // It panics if n < 3, Alpha is outside [0, 1), Batch, Copies, Dealt or Hand
-// is negative or too large, Used lacks the one game with Uses it needs, or
-// a game does not fit the deal or has fewer than two possible outcomes.
+// is out of range, Used lacks its game, or a game does not fit the deal.
 func New(n int, opts Options) *Auditor {
 	k, m := max(opts.Copies, 1), opts.Dealt
 	switch {

@@ -123,7 +123,6 @@ func TestPermutationRoom(t *testing.T) {
 		require.NoError(t, err)
 		return
 	}
-	t.Parallel() // the child has its own limit; the rest is one shuffle in memory
 	out := filepath.Join(t.TempDir(), "out")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestPermutationRoom$", "-test.v")
 	cmd.Env = append(os.Environ(), "LINES_ROOM_CHILD="+out, "TMPDIR="+t.TempDir())
