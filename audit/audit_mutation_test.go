@@ -117,21 +117,27 @@ func TestAddLineErrors(t *testing.T) {
 	require.NoError(t, shoe.Add([]int{2, 0, 1, 1, 0, 2}))
 }
 
-// TestUsedBreaksBounds: with Used, a line is 2 to 3 cards long when the
-// game's Uses(nil) says so, even if the game's Uses of the line itself
-// accepts any length.
-func TestUsedBreaksBounds(t *testing.T) {
-	g := Game{
-		Name: "rogue", Outcomes: []string{"a", "b"}, Cards: 3,
+// usesAny is a game of two outcomes whose Uses(nil) gives lo to hi cards
+// but whose Uses of a line accepts the line whatever its length.
+func usesAny(name string, lo, hi int) Game {
+	return Game{
+		Name: name, Outcomes: []string{"a", "b"}, Cards: hi,
 		Outcome: func([]int) int { return 0 },
 		Probs:   func(int) ([]float64, error) { return []float64{0.5, 0.5}, nil },
 		Uses: func(line []int) (int, int) {
 			if line == nil {
-				return 2, 3
+				return lo, hi
 			}
 			return len(line), len(line)
 		},
 	}
+}
+
+// TestUsedBreaksBounds: with Used, a line is 2 to 3 cards long when the
+// game's Uses(nil) says so, even if the game's Uses of the line itself
+// accepts any length.
+func TestUsedBreaksBounds(t *testing.T) {
+	g := usesAny("rogue", 2, 3)
 	a := New(52, Options{Games: []Game{g}, Used: true})
 	assert.EqualError(t, a.Add([]int{0, 1, 2, 3}), "4 cards, want 2 to 3")
 	assert.EqualError(t, a.Add([]int{0}), "1 cards, want 2 to 3")
@@ -202,17 +208,7 @@ func TestBatchPValues(t *testing.T) {
 // Dealt are checked as the first are: each in range, and no more copies
 // than the shoe holds, numbered from 1 in the message.
 func TestUsedRestErrors(t *testing.T) {
-	g := Game{
-		Name: "any", Outcomes: []string{"a", "b"}, Cards: 4,
-		Outcome: func([]int) int { return 0 },
-		Probs:   func(int) ([]float64, error) { return []float64{0.5, 0.5}, nil },
-		Uses: func(line []int) (int, int) {
-			if line == nil {
-				return 2, 4
-			}
-			return len(line), len(line)
-		},
-	}
+	g := usesAny("any", 2, 4)
 	deck := New(52, Options{Games: []Game{g}, Used: true})
 	shoe := New(52, Options{Games: []Game{g}, Used: true, Copies: 2})
 	for _, c := range []struct {
