@@ -101,6 +101,7 @@
 package audit
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
@@ -353,7 +354,7 @@ func New(n int, opts Options) *Auditor {
 			panic(fmt.Sprintf("audit: New: Hand = %d: %v", opts.Hand, err))
 		}
 		a.hand, a.sorted = h, make([]int, opts.Hand)
-		extra += len(h.probs)
+		extra = len(h.probs) // the hand's classes come first in the extra table
 	}
 	for _, g := range opts.Games {
 		p, err := g.Probs(k)
@@ -831,7 +832,7 @@ func (a *Auditor) Report() *Report {
 		if rows {
 			name, what = "cards", "card"
 		}
-		worst := -1
+		var worst int
 		add(name, marginMin*nn, func() (float64, float64, float64, string) {
 			w, x, p := margins(c.pos, s, float64(d), rows)
 			worst = w
@@ -998,16 +999,9 @@ func holm(ts []Test, alpha float64) {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(x, y int) int {
-		px, py := ts[x].P, ts[y].P
-		switch {
-		case px < py || math.IsNaN(px) && !math.IsNaN(py):
-			return -1
-		case px > py || math.IsNaN(py) && !math.IsNaN(px):
-			return 1
-		}
-		return 0
-	})
+	// cmp.Compare puts NaN first, with the smallest p-values: a statistic
+	// that could not be computed fails.
+	slices.SortStableFunc(idx, func(x, y int) int { return cmp.Compare(ts[x].P, ts[y].P) })
 	m := len(idx)
 	run := 0.0
 	for j, i := range idx {
