@@ -5,8 +5,10 @@ package audit
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -281,6 +283,20 @@ func TestRepeatKeys(t *testing.T) {
 		require.NoError(t, a.Add(swapped(0, 1)))
 		x, _ = a.Report().Test("repeats")
 		assert.Equal(t, 1.0, x.Statistic, "n = %d", n)
+	}
+}
+
+// TestRepeatKeysWideCards: past 65,536 cards a line's key takes each card
+// whole, so lines that differ only in a card c against c+65,536 do not
+// share a key. No Auditor of that many cards fits in memory (its adjacency
+// tables alone are n² counters), so the test calls key on a bare one.
+func TestRepeatKeysWideCards(t *testing.T) {
+	for _, n := range []int{1<<16 + 1, 1 << 20} {
+		a := &Auditor{s: shape{n: n, k: 1, N: n, m: 8}}
+		a.seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+		x, y := []int{1, 2, 3, 4, 5, 6, 7, 0}, []int{1, 2, 3, 4, 5, 6, 7, 1 << 16}
+		assert.NotEqual(t, a.key(x), a.key(y), "n = %d", n)
+		assert.Equal(t, a.key(x), a.key(slices.Clone(x)), "n = %d", n)
 	}
 }
 
