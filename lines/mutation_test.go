@@ -477,6 +477,7 @@ func TestLinesHeaders(t *testing.T) {
 		{"h\ni\n1\n", "zz\n", "h\ni\n1\n", []Option{Header(2), DropHeaders()}, ""},
 		{"h\ni\n1\n", "zz\nyy\n2\n", "h\ni\n1\n2\n", []Option{Header(2), DropHeaders()}, ""},
 		{huge + "\n1\n", huge + "\n2\n", huge + "\n1\n2\n", []Option{Header(1)}, ""},
+		{huge + "\n1\n", "z" + huge + "\n2\n", huge + "\n1\n2\n", []Option{Header(1), DropHeaders()}, ""},
 		{"h\n1\n", x60 + "\n2\n", "", []Option{Header(1)}, ":1: '" + x60 + "' is not the header of A, 'h'"},
 		{"a,\"b\nc\"\nd,e\n1,2\n", "a,\"b\nc\"\nd,e\n3,4\n", "a,\"b\nc\"\nd,e\n1,2\n3,4\n", []Option{Header(2), CSV(',')}, ""},
 		{"h\n1\n2\n", "x\n3\n4\n", "", []Option{Header(1)}, ":1: 'x' is not the header of A, 'h'"},

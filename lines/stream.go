@@ -109,34 +109,31 @@ func (s *shuf) openStream() (*stream, error) {
 	return st, nil
 }
 
-// readLine reads one line whole, with its delimiter if it has one.
+// readLine reads one line whole, with its delimiter if it has one; a last
+// line without one comes with io.EOF.
 func readLine(br *bufio.Reader, delim byte) ([]byte, error) {
 	var line []byte
 	for {
 		b, err := br.ReadSlice(delim)
 		line = append(line, b...)
 		if err != bufio.ErrBufferFull {
-			if err == io.EOF && len(line) > 0 {
-				err = nil
-			}
 			return line, err
 		}
 	}
 }
 
-// skipLine drops one line; it reports false at the end of the input.
+// skipLine drops one line; it reports false at the end of the input, a
+// last line without its delimiter dropped too.
 func skipLine(br *bufio.Reader, delim byte) (bool, error) {
-	some := false
 	for {
-		b, err := br.ReadSlice(delim)
-		some = some || len(b) > 0
+		_, err := br.ReadSlice(delim)
 		switch err {
 		case nil:
 			return true, nil
 		case bufio.ErrBufferFull:
 			continue
 		case io.EOF:
-			return some, nil
+			return false, nil
 		}
 		return false, err
 	}

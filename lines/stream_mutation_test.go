@@ -1,0 +1,103 @@
+package lines
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The tests of this file came from mutation testing of stream.go
+// (docs/mutation.md, the lines section).
+
+// TestMutStreamStdinAtOffset: standard input that is a regular file read
+// part way, as `(read first; shuf) < file` leaves it, is the rest of the
+// file: its size is counted from where it stands, so reading to its end is
+// not taken for a file that changed.
+func TestMutStreamStdinAtOffset(t *testing.T) {
+	t.Parallel()
+	name := write(t, "in", "a\nb\nc\nd\ne\n")
+	f, err := os.Open(name)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = f.Seek(4, io.SeekStart)
+	require.NoError(t, err)
+	assert.Equal(t, shufOut(t, Strings("c", "d", "e"), Seed(1)), shufOut(t, Files(), Stdin(f), Seed(1)))
+}
+
+// TestMutStreamReadingTotal: the reading phase's Total is the sum of the
+// input files' sizes, and unknown (0) when any input is a pipe, wherever
+// it stands among them.
+func TestMutStreamReadingTotal(t *testing.T) {
+	t.Parallel()
+	a, b := write(t, "a", "1\n2\n3\n"), write(t, "b", "4\n5\n6\n7\n8\n")
+	for _, c := range []struct {
+		names []string
+		total int64
+	}{
+		{[]string{a}, 6},
+		{[]string{a, b}, 16},
+		{[]string{b, a, b}, 26},
+		{[]string{"-", a, b}, 0},
+		{[]string{a, "-", b}, 0},
+		{[]string{a, b, "-"}, 0},
+	} {
+		var first *Phase
+		progress := Progress(func(ph *Phase) {
+			if first == nil {
+				first = ph
+			}
+		})
+		shufOut(t, Files(c.names...), Stdin(strings.NewReader("9\n")), Seed(1), progress)
+		require.NotNil(t, first, "%v", c.names)
+		assert.Equal(t, "reading", first.Name, "%v", c.names)
+		assert.Equal(t, c.total, first.Total, "%v", c.names)
+	}
+}
+
+// TestMutStreamHeaderPastEnd: a header of more lines than the inputs hold
+// takes the first input whole and drops the later ones whole; the run
+// stops at the end of each input, however many lines the header asks for.
+// A run that reads on at the end is stopped after 20 s and fails.
+func TestMutStreamHeaderPastEnd(t *testing.T) {
+	t.Parallel()
+	a, b := write(t, "a", "h\n1\n2"), write(t, "b", "h\n1")
+	for _, opts := range [][]Option{{Header(math.MaxInt)}, {Header(math.MaxInt), DropHeaders()}} {
+		done := make(chan string, 1)
+		go func() {
+			var out bytes.Buffer
+			err := Shuffle(context.Background(), &out, Files(a, b), opts...)
+			done <- fmt.Sprint(out.String(), err)
+		}()
+		select {
+		case got := <-done:
+			assert.Equal(t, "h\n1\n2\n<nil>", got)
+		case <-time.After(20 * time.Second):
+			t.Fatal("Shuffle with Header(MaxInt) still running after 20 s")
+		}
+	}
+}
+
+// TestMutStreamHeaderReadError: a read error while the header is read is
+// the run's error, also after part of a line.
+func TestMutStreamHeaderReadError(t *testing.T) {
+	t.Parallel()
+	boom := errors.New("boom")
+	for _, text := range []string{"", "h", "h\n1"} {
+		r := io.MultiReader(strings.NewReader(text), iotest.ErrReader(boom))
+		err := Shuffle(context.Background(), io.Discard, Files(), Stdin(r), Header(2))
+		var re *ReadError
+		require.ErrorAs(t, err, &re, "%q", text)
+		assert.ErrorIs(t, err, boom, "%q", text)
+	}
+}
