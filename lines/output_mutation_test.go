@@ -1,0 +1,180 @@
+package lines
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The tests of this file came from mutation testing of output.go
+// (docs/mutation.md, the lines section): they hold what output promises
+// about its writes, which the bytes written alone do not show.
+
+// recWriter records each Write: its bytes and where they lay.
+type recWriter struct {
+	writes [][]byte
+	at     []*byte
+}
+
+func (r *recWriter) Write(p []byte) (int, error) {
+	r.writes = append(r.writes, bytes.Clone(p))
+	r.at = append(r.at, unsafe.SliceData(p))
+	return len(p), nil
+}
+
+// mutOutLines is a fixed mix of line lengths, delimiters included: short
+// lines, lines that nearly fill the buffer, and lines about directLine.
+func mutOutLines() [][]byte {
+	r := rand.New(rand.NewPCG(5, 28))
+	var sizes []int
+	for range 400 {
+		sizes = append(sizes, 1+r.IntN(300))
+	}
+	for i, n := range []int{20 << 10, directLine - 1, directLine, directLine + 1, 100 << 10, outBuf - 1, outBuf, outBuf + 1} {
+		sizes[40*i+7] = n
+	}
+	var ls [][]byte
+	for i, n := range sizes {
+		l := bytes.Repeat([]byte{byte('a' + i%26)}, n)
+		l[n-1] = '\n'
+		ls = append(ls, l)
+	}
+	return ls
+}
+
+// checkWrites holds the promises of output's writes of the lines want:
+// together they are want; a line of directLine bytes or more goes out as
+// a write of its own, from where it lies if from is set; every other
+// write is the buffer, at most outBuf bytes, flushed only when the next
+// line does not fit or goes out on its own.
+func checkWrites(t *testing.T, r *recWriter, want [][]byte, from bool) {
+	t.Helper()
+	require.Equal(t, string(bytes.Join(want, nil)), string(bytes.Join(r.writes, nil)))
+	i, off := 0, 0 // the line, and the bytes of it written so far
+	for k, w := range r.writes {
+		require.NotEmpty(t, w, "write %d", k)
+		if len(want[i]) >= directLine {
+			require.Equal(t, 0, off, "write %d: a long line is written whole, alone", k)
+			require.Len(t, w, len(want[i]), "write %d: line %d, long, alone", k, i)
+			if from {
+				assert.Equal(t, unsafe.SliceData(want[i]), r.at[k], "write %d: line %d not copied", k, i)
+			}
+			i++
+			continue
+		}
+		require.LessOrEqual(t, len(w), outBuf, "write %d", k)
+		for n := len(w); n > 0; {
+			require.Equal(t, 0, off, "write %d: a line split", k)
+			require.Less(t, len(want[i]), directLine, "write %d: a long line copied", k)
+			n -= len(want[i])
+			i++
+		}
+		if k+1 < len(r.writes) && len(want[i]) < directLine {
+			assert.Greater(t, len(w)+len(want[i]), outBuf, "write %d flushed before line %d, which fits", k, i)
+		}
+	}
+	assert.Equal(t, len(want), i)
+}
+
+// TestMutOutputWrite: write takes left lines and reports whether it wants
+// more; its writes are as checkWrites says, and its buffer never grows.
+func TestMutOutputWrite(t *testing.T) {
+	t.Parallel()
+	ls := mutOutLines()
+	left := len(ls) - 2
+	r := &recWriter{}
+	o := &output{w: r, delim: '\n', left: uint64(left), buf: make([]byte, 0, outBuf)}
+	for i, l := range ls {
+		assert.Equal(t, i+1 < left, o.write(l), "line %d", i)
+	}
+	o.flush()
+	assert.Equal(t, outBuf, cap(o.buf))
+	checkWrites(t, r, ls[:left], true)
+}
+
+// TestMutOutputWritePieces: the same for lines given in pieces, each
+// piece a line of checkWrites.
+func TestMutOutputWritePieces(t *testing.T) {
+	t.Parallel()
+	ls := mutOutLines()
+	var pieces [][]byte
+	r := &recWriter{}
+	o := &output{w: r, delim: '\n', left: 100, buf: make([]byte, 0, outBuf)}
+	for i := 0; i+2 < len(ls); i += 3 { // a line of three pieces
+		o.writePieces(ls[i], ls[i+1:i+3])
+		if i/3 < 100 {
+			pieces = append(pieces, ls[i:i+3]...)
+		}
+	}
+	o.writePieces([]byte("past\n"), nil)
+	o.flush()
+	assert.Equal(t, uint64(0), o.left)
+	assert.Equal(t, outBuf, cap(o.buf))
+	checkWrites(t, r, pieces, true)
+
+	// Pieces that fill the buffer exactly are written together.
+	r = &recWriter{}
+	o = &output{w: r, delim: '\n', left: 2, buf: make([]byte, 0, outBuf)}
+	a, b, c := bytes.Repeat([]byte("a"), 30000), bytes.Repeat([]byte("b"), 30000), bytes.Repeat([]byte("c\n"), (outBuf-60000)/2)
+	o.writePieces(a, [][]byte{b, c})
+	o.writePieces([]byte("x\n"), nil)
+	o.flush()
+	checkWrites(t, r, [][]byte{a, b, c, []byte("x\n")}, true)
+}
+
+// TestMutOutputWriteString: the same for lines given as strings, without
+// their delimiter: a long one is written as it is, its delimiter after it.
+func TestMutOutputWriteString(t *testing.T) {
+	t.Parallel()
+	ls := mutOutLines()
+	left := len(ls) - 2
+	r := &recWriter{}
+	o := &output{w: r, delim: '\n', left: uint64(left), buf: make([]byte, 0, outBuf)}
+	var want [][]byte
+	for i, l := range ls {
+		o.writeString(string(l[:len(l)-1]))
+		if i < left {
+			want = append(want, l)
+		}
+	}
+	o.flush()
+	assert.Equal(t, uint64(0), o.left)
+	assert.Equal(t, outBuf, cap(o.buf))
+	require.Equal(t, string(bytes.Join(want, nil)), string(bytes.Join(r.writes, nil)))
+	for k, w := range r.writes {
+		if len(w) > outBuf {
+			assert.NotContains(t, string(w), "\n", "write %d: a long line, alone", k)
+		}
+	}
+	// Lines that fill the buffer exactly are written together; a long line
+	// that does not fit goes out alone, its delimiter after it.
+	r = &recWriter{}
+	o = &output{w: r, delim: '\n', left: 6, buf: make([]byte, 0, outBuf)}
+	for _, l := range []string{strings.Repeat("a", 30000), strings.Repeat("b", 30000), strings.Repeat("c", outBuf-60003), "y", strings.Repeat("e", 40000), strings.Repeat("d", directLine)} {
+		o.writeString(l)
+	}
+	o.flush()
+	assert.Equal(t, outBuf, cap(o.buf))
+	var sizes []int
+	for _, w := range r.writes {
+		sizes = append(sizes, len(w))
+	}
+	assert.Equal(t, []int{outBuf, 40003, directLine, 1}, sizes)
+
+	// Short lines fill the buffer before it is written.
+	r = &recWriter{}
+	o = &output{w: r, delim: '\n', left: 1 << 20, buf: make([]byte, 0, outBuf)}
+	for i := range 30000 {
+		o.writeString(strconv.Itoa(i))
+	}
+	o.flush()
+	for k, w := range r.writes[:len(r.writes)-1] {
+		assert.Greater(t, len(w), outBuf-8, "write %d", k)
+	}
+}
