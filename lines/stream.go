@@ -143,7 +143,10 @@ func (st *stream) Read(p []byte) (int, error) {
 	if st.ctx != nil && st.ctx.Err() != nil {
 		return 0, st.ctx.Err()
 	}
-	for len(p) > 0 {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	for {
 		if st.i == len(st.ins) {
 			return 0, io.EOF
 		}
@@ -180,7 +183,6 @@ func (st *stream) Read(p []byte) (int, error) {
 		}
 		return 0, err
 	}
-	return 0, nil
 }
 
 // verify checks every regular input file again, read to its end or not:

@@ -101,3 +101,42 @@ func TestMutStreamHeaderReadError(t *testing.T) {
 		assert.ErrorIs(t, err, boom, "%q", text)
 	}
 }
+
+// TestMutStreamPipeFile: standard input that is a pipe, an *os.File that
+// is not a regular file, is read as a stream, never checked as a file.
+func TestMutStreamPipeFile(t *testing.T) {
+	t.Parallel()
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	go func() {
+		w.WriteString("1\n2\n3\n4")
+		w.Close()
+	}()
+	assert.Equal(t, shufOut(t, Strings("1", "2", "3", "4"), Seed(3)), shufOut(t, Files("-"), Stdin(r), Seed(3)))
+}
+
+// TestMutStreamReadEmpty: a read into no room reads nothing and is no
+// error, before, between and after the inputs.
+func TestMutStreamReadEmpty(t *testing.T) {
+	t.Parallel()
+	a := write(t, "a", "1\n2")
+	s := &shuf{o: &options{files: []string{a, a}, delim: '\n'}, ctx: context.Background()}
+	st, err := s.openStream()
+	require.NoError(t, err)
+	defer st.close()
+	var got []byte
+	buf := make([]byte, 3)
+	for {
+		n, err := st.Read(buf[:0])
+		require.Equal(t, 0, n)
+		require.NoError(t, err)
+		n, err = st.Read(buf)
+		got = append(got, buf[:n]...)
+		if err == io.EOF {
+			break
+		}
+		require.NoError(t, err)
+	}
+	assert.Equal(t, "1\n2\n1\n2\n", string(got))
+}
