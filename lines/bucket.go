@@ -80,7 +80,9 @@ func (s *shuf) bucketShuffle(in io.Reader, size int64) (pre *mapBuf, done bool, 
 	if size < 0 {
 		want = int(min(int64(bucketPipe), s.mem))
 	}
-	if err := pre.grow(int(max(size+1, 64<<10))); err != nil {
+	// A file's whole, and a byte for a last delimiter (slurpFrom goes on in
+	// it if the buckets decline the file); a pipe's grows as it fills.
+	if err := pre.grow(int(size + 1)); err != nil {
 		return pre, false, readError(err)
 	}
 	for len(pre.b) < want {
@@ -105,18 +107,13 @@ func (s *shuf) bucketShuffle(in io.Reader, size int64) (pre *mapBuf, done bool, 
 	defer pre.free()
 
 	k := bucketCount(size, s.mem)
-	bs := &buckets{s: s, b: make([]bucket, k), sizes: make([]int64, k), shift: labelBits - bits.TrailingZeros(uint(k))}
+	bs := newBuckets(s, k)
 	defer bs.release()
+	// Room for about what each bucket gets: mapped, not yet memory.
+	per := bucketRoom(size, lines, len(pre.b), k)
 	for i := range bs.b {
-		bs.b[i].lo, bs.b[i].hi = i<<bs.shift, (i+1)<<bs.shift
-	}
-	if size >= 0 {
-		// Room for about what each bucket gets: mapped, not yet memory.
-		per := bucketRoom(size, lines, len(pre.b), k)
-		for i := range bs.b {
-			if err := bs.b[i].grow(per); err != nil {
-				return nil, true, readError(err)
-			}
+		if err := bs.b[i].grow(per); err != nil {
+			return nil, true, readError(err)
 		}
 	}
 	bs.startDealers()
@@ -177,11 +174,25 @@ func bucketCount(size, mem int64) int {
 	return min(max(2, 1<<bits.Len64(uint64(max(size/bucketSize, 1)-1))), maxBuckets)
 }
 
+// newBuckets returns k buckets, k a power of two, that split the labels
+// into k equal ranges in order: label l is bucket l>>shift's.
+func newBuckets(s *shuf, k int) *buckets {
+	bs := &buckets{s: s, b: make([]bucket, k), sizes: make([]int64, k), shift: labelBits - bits.TrailingZeros(uint(k))}
+	for i := range bs.b {
+		bs.b[i].lo, bs.b[i].hi = i<<bs.shift, (i+1)<<bs.shift
+	}
+	return bs
+}
+
 // bucketRoom is the room each of k buckets is given at first for a file
 // of size bytes whose first probed bytes held lines lines: its share of
 // the lines and their records' heads, as many lines as the first part
-// suggests, 1/64 and 16 KiB more.
+// suggests, 1/64 and 16 KiB more. A pipe's (size -1) get none: they grow
+// as they fill.
 func bucketRoom(size int64, lines, probed, k int) int {
+	if size < 0 {
+		return 0
+	}
 	all := size + recHead*size*int64(lines)/int64(probed)
 	return int(all/int64(k)+all/int64(k)/64) + 16<<10
 }
@@ -368,8 +379,7 @@ func (bs *buckets) spill(in io.Reader, size int64) error {
 		est = 3 * s.mem * 32 // as scatterShuffle plans
 	}
 	files := split(est, s.mem, 0, labels)
-	width := files[0].hi - files[0].lo
-	base := files[0].lo
+	width := labels / len(files) // the files' equal ranges of labels, from 0
 	for _, f := range files {
 		var err error
 		if f.f, err = s.tmp.create(); err != nil {
@@ -383,7 +393,7 @@ func (bs *buckets) spill(in io.Reader, size int64) error {
 		b := &bs.b[i]
 		for p := 0; p < len(b.b); {
 			open := b == bs.open && p == bs.openAt
-			f := files[(int(binary.LittleEndian.Uint16(b.b[p:]))-base)/width]
+			f := files[int(binary.LittleEndian.Uint16(b.b[p:]))/width]
 			line := b.b[p+recHead:]
 			if !open {
 				line = line[:recLen(b.b, p+recHead, delim)]

@@ -263,9 +263,9 @@ func TestBucketsSpill(t *testing.T) {
 // TestBucketsPlan: the number of buckets is a power of two near the
 // input's size over bucketSize, from 2 to maxBuckets (a pipe's size taken
 // as memory, at most pipeBuckets buckets' worth), and each bucket's first
-// room holds its share of the lines with their heads, 1/64 and 16 KiB
-// more; a bucket of 4 GiB less 1 MiB is huge (its offsets would pass 32
-// bits).
+// room holds its share of a file's lines with their heads, 1/64 and 16 KiB
+// more (a pipe's buckets get none); a bucket of 4 GiB less 1 MiB is huge
+// (its offsets would pass 32 bits).
 func TestBucketsPlan(t *testing.T) {
 	const mb = 1 << 20
 	for _, c := range []struct {
@@ -288,6 +288,8 @@ func TestBucketsPlan(t *testing.T) {
 		got := float64(bucketRoom(c.size, c.lines, c.probe, c.k))
 		assert.InDelta(t, want, got, 2, "%+v", c)
 	}
+	assert.Equal(t, 16<<10, bucketRoom(0, 1, 1, 2), "an empty file")
+	assert.Zero(t, bucketRoom(-1, 1000, 4*mb, 512), "a pipe")
 	bs := &buckets{sizes: make([]int64, 3)}
 	assert.False(t, bs.huge())
 	bs.sizes[2] = 1<<32 - 1<<20 - 1
