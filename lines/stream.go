@@ -29,13 +29,16 @@ type stream struct {
 	ctx    context.Context // a read after it is done fails
 }
 
+// streamBuf is the size of the buffer the stream reads each input through.
+const streamBuf = 64 << 10
+
 // inFile is one input: a file, or standard input for "-".
 type inFile struct {
 	name  string      // as given; "-" for standard input
 	r     io.Reader   // what the stream reads: file, checked if it is regular
 	file  *os.File    // the input's file, to seek and stat; nil if standard input is not one
 	own   bool        // shuf opened file, and closes it
-	start int64       // where it starts; -1 if it cannot seek
+	start int64       // where a regular file starts
 	size  int64       // its length from start, -1 if unknown
 	fi    os.FileInfo // a regular file's, at open; nil for anything else
 	read  int64       // bytes read from start, since open or rewind
@@ -53,7 +56,7 @@ func (s *shuf) openStream() (*stream, error) {
 	}
 	st := &stream{delim: s.o.delim, skip: s.o.header, cfg: s.textConfig(), ctx: s.ctx}
 	for _, name := range names {
-		in := &inFile{name: name, r: s.stdin, start: -1, size: -1}
+		in := &inFile{name: name, r: s.stdin, size: -1}
 		if name != "-" {
 			f, err := os.Open(name)
 			if err != nil {
@@ -86,7 +89,7 @@ func (s *shuf) openStream() (*stream, error) {
 		st.size += in.size
 	}
 	if s.o.header > 0 {
-		st.br = bufio.NewReaderSize(st.ins[0].reader(st.cfg), 64<<10)
+		st.br = bufio.NewReaderSize(st.ins[0].reader(st.cfg), streamBuf)
 		st.last = st.delim
 		for range s.o.header {
 			l, err := readLine(st.br, st.delim)
@@ -151,7 +154,7 @@ func (st *stream) Read(p []byte) (int, error) {
 			return 0, io.EOF
 		}
 		if st.br == nil {
-			st.br = bufio.NewReaderSize(st.ins[st.i].reader(st.cfg), 64<<10)
+			st.br = bufio.NewReaderSize(st.ins[st.i].reader(st.cfg), streamBuf)
 			st.last = st.delim
 			if err := st.startFile(); err != nil {
 				return 0, err

@@ -140,3 +140,61 @@ func TestMutStreamReadEmpty(t *testing.T) {
 	}
 	assert.Equal(t, "1\n2\n1\n2\n", string(got))
 }
+
+// TestMutStreamVerify: a file read to its end and found whole, then
+// changed while a later file is read, is a *ChangedError when the output
+// is opened: every input is checked once more then. Not parallel: it sets
+// readHook.
+func TestMutStreamVerify(t *testing.T) {
+	a, b := write(t, "a", "1\n2\n"), write(t, "b", "3\n4\n")
+	readHook = func(name string, read int64) {
+		if name == b && read > 0 {
+			f, err := os.OpenFile(a, os.O_APPEND|os.O_WRONLY, 0)
+			require.NoError(t, err)
+			f.WriteString("5\n")
+			f.Close()
+		}
+	}
+	defer func() { readHook = nil }()
+	err := Shuffle(context.Background(), io.Discard, Files(a, b), Seed(1))
+	var ce *ChangedError
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, err.Error(), a)
+}
+
+// TestMutStreamCloses: the files a run opens are closed when it returns;
+// a file the caller gives as standard input is the caller's, left open.
+func TestMutStreamCloses(t *testing.T) {
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc/self/fd:", err)
+	}
+	t.Parallel()
+	a, in := write(t, "a", "1\n2\n"), write(t, "stdin", "3\n4\n")
+	f, err := os.Open(in)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, shufOut(t, Strings("1", "2", "3", "4"), Seed(1)), shufOut(t, Files(a, "-"), Stdin(f), Seed(1)))
+	_, err = f.Seek(0, io.SeekStart)
+	require.NoError(t, err, "standard input closed")
+	fds, err := os.ReadDir("/proc/self/fd")
+	require.NoError(t, err)
+	for _, fd := range fds {
+		if p, err := os.Readlink("/proc/self/fd/" + fd.Name()); err == nil {
+			assert.NotEqual(t, a, p, "the input was left open")
+		}
+	}
+}
+
+// TestMutStreamSizeZero: a file that says it holds 0 bytes and holds
+// lines, as files in /proc do, is read whole, not taken for one that grew.
+func TestMutStreamSizeZero(t *testing.T) {
+	const name = "/proc/self/mountinfo"
+	fi, err := os.Stat(name)
+	if err != nil || fi.Size() != 0 {
+		t.Skip("no file of size 0 that holds lines:", err)
+	}
+	t.Parallel()
+	var out bytes.Buffer
+	require.NoError(t, Shuffle(context.Background(), &out, Files(name), Seed(1)))
+	assert.NotEmpty(t, out.String())
+}
