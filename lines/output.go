@@ -256,9 +256,7 @@ const (
 // a line, so with several CPUs it gathers blocks of lines on all of them
 // and writes the blocks in order.
 func emit[T int | uint32 | uint64](out *output, data []byte, starts []T, delim byte) bool {
-	if uint64(len(starts)) > out.left {
-		starts = starts[:out.left]
-	}
+	starts = starts[:min(uint64(len(starts)), out.left)]
 	workers := min(runtime.GOMAXPROCS(0), maxGatherers)
 	if workers < 2 || len(starts) < 4*emitBlock {
 		for len(starts) > 0 && out.err == nil {

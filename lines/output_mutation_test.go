@@ -2,6 +2,9 @@ package lines
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -177,4 +180,83 @@ func TestMutOutputWriteString(t *testing.T) {
 	for k, w := range r.writes[:len(r.writes)-1] {
 		assert.Greater(t, len(w), outBuf-8, "write %d", k)
 	}
+}
+
+// shortReaderAt gives at most n bytes of its text, with err.
+type shortReaderAt struct {
+	n   int
+	err error
+}
+
+func (r shortReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	return copy(p, bytes.Repeat([]byte("x"), min(r.n, len(p)))), r.err
+}
+
+// TestMutOutputWriteAtShort: a line that its file holds fewer bytes of
+// than it should is io.ErrUnexpectedEOF, whether the read said io.EOF or
+// nothing; another error is that error.
+func TestMutOutputWriteAtShort(t *testing.T) {
+	t.Parallel()
+	boom := errors.New("boom")
+	for _, c := range []struct {
+		r    io.ReaderAt
+		want error
+	}{
+		{strings.NewReader("abc"), io.ErrUnexpectedEOF},
+		{shortReaderAt{2, nil}, io.ErrUnexpectedEOF},
+		{shortReaderAt{2, io.EOF}, io.ErrUnexpectedEOF},
+		{shortReaderAt{2, boom}, boom},
+	} {
+		o := &output{w: io.Discard, delim: '\n', left: 5, buf: make([]byte, 0, outBuf)}
+		more, err := o.writeAt(c.r, 0, 10)
+		assert.False(t, more)
+		assert.Equal(t, c.want, err)
+	}
+}
+
+// TestMutOutputWriteUint: numbers fill the buffer to within the longest
+// number's 21 bytes before it is written, never past it.
+func TestMutOutputWriteUint(t *testing.T) {
+	t.Parallel()
+	r := &recWriter{}
+	o := &output{w: r, delim: '\n', left: 3, buf: make([]byte, 0, outBuf)}
+	o.buf = append(o.buf, bytes.Repeat([]byte("x\n"), (outBuf-22)/2)...) // 21 bytes left
+	o.buf = append(o.buf, 'x')
+	assert.True(t, o.writeUint(7))
+	assert.True(t, o.writeUint(math.MaxUint64))
+	assert.False(t, o.writeUint(8))
+	assert.False(t, o.writeUint(9), "past left")
+	o.flush()
+	require.Len(t, r.writes, 2)
+	assert.Len(t, r.writes[0], outBuf-19)
+	assert.Equal(t, "18446744073709551615\n8\n", string(r.writes[1]))
+	assert.Equal(t, outBuf, cap(o.buf))
+}
+
+// TestMutOutputAfterError: after a write fails, nothing more is written,
+// and a write of nothing is none.
+func TestMutOutputAfterError(t *testing.T) {
+	t.Parallel()
+	w := &countFailWriter{}
+	o := &output{w: w, delim: '\n', left: 10, buf: make([]byte, 0, outBuf)}
+	long := bytes.Repeat([]byte("y"), directLine)
+	long[len(long)-1] = '\n'
+	assert.False(t, o.write(long))
+	o.writeRaw(long)
+	o.writeRaw(nil)
+	assert.Equal(t, 1, w.calls)
+	var we *WriteError
+	assert.ErrorAs(t, o.err, &we)
+	r := &recWriter{}
+	o = &output{w: r, delim: '\n', left: 10, buf: make([]byte, 0, outBuf)}
+	o.writeRaw(nil)
+	assert.Empty(t, r.writes)
+}
+
+// countFailWriter fails every write, and counts them.
+type countFailWriter struct{ calls int }
+
+func (w *countFailWriter) Write(b []byte) (int, error) {
+	w.calls++
+	return 0, errors.New("no room")
 }
