@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -259,4 +260,33 @@ type countFailWriter struct{ calls int }
 func (w *countFailWriter) Write(b []byte) (int, error) {
 	w.calls++
 	return 0, errors.New("no room")
+}
+
+// TestMutOutputEmitParallel: emit gathers on several CPUs from 4 blocks of
+// lines, and then writes the workers' chunks, a block of short lines each;
+// on one CPU, or with fewer lines, it writes through the buffer, whole
+// buffers. Not parallel: it sets GOMAXPROCS.
+func TestMutOutputEmitParallel(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, c := range []struct {
+		procs, lines int
+		parallel     bool
+	}{{2, 4 * emitBlock, true}, {3, 4 * emitBlock, true}, {2, 4*emitBlock - 1, false}, {1, 4 * emitBlock, false}} {
+		runtime.GOMAXPROCS(c.procs)
+		data := bytes.Repeat([]byte("a\n"), c.lines)
+		starts := make([]int, c.lines)
+		for i := range starts {
+			starts[i] = 2 * i
+		}
+		r := &recWriter{}
+		o := &output{w: r, delim: '\n', left: math.MaxUint64, buf: make([]byte, 0, outBuf)}
+		assert.True(t, emit(o, data, starts, '\n'))
+		o.flush()
+		require.Equal(t, string(data), string(bytes.Join(r.writes, nil)))
+		most := 0
+		for _, w := range r.writes {
+			most = max(most, len(w))
+		}
+		assert.Equal(t, c.parallel, most < outBuf, "%d CPUs, %d lines: writes of up to %d bytes", c.procs, c.lines, most)
+	}
 }
