@@ -18,15 +18,12 @@ import (
 // them whatever they hold. A later input shorter than N lines is checked
 // as far as it goes.
 
-// startFile takes the header off the input the stream starts on (st.br,
-// just made): the first input's after a rewind, a later input's copy.
+// startFile takes a later input's copy of the header off it (st.br, just
+// made). The first input's header is taken off at open (openStream), and
+// startFile meets the first input only without a header (st.skip 0).
 func (st *stream) startFile() error {
-	if st.i == 0 || st.cfg.dropHeaders {
-		skip := st.skip
-		if st.i == 0 {
-			skip = st.skip0
-		}
-		for range skip {
+	if st.cfg.dropHeaders {
+		for range st.skip {
 			if more, err := skipLine(st.br, st.delim); err != nil {
 				return err
 			} else if !more {
@@ -72,13 +69,11 @@ func matchLine(br *bufio.Reader, want []byte, delim byte) (got []byte, same bool
 		if err != nil && err != bufio.ErrBufferFull && err != io.EOF {
 			return nil, false, err
 		}
-		if len(b) > 0 {
-			same = same && at+len(b) <= len(want) && bytes.Equal(b, want[at:at+len(b)])
-			if len(got) < 256 {
-				got = append(got, b[:min(len(b), 256-len(got))]...)
-			}
-			at += len(b)
-		}
+		// An empty b (at the end of the input) changes none of these: got
+		// stays nil if it was.
+		same = same && at+len(b) <= len(want) && bytes.Equal(b, want[at:at+len(b)])
+		got = append(got, b[:min(len(b), 256-len(got))]...)
+		at += len(b)
 		switch {
 		case err == bufio.ErrBufferFull:
 			continue

@@ -17,7 +17,6 @@ type stream struct {
 	ins   []*inFile
 	delim byte
 	skip  int // lines to drop at the start of each file but the first
-	skip0 int // and of the first: 0 once the header is taken
 	i     int // the file being read
 	br    *bufio.Reader
 	last  byte // the last byte given from file i; the delimiter at its start
