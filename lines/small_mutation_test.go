@@ -3,6 +3,8 @@ package lines
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -40,5 +42,42 @@ func TestMatchLineHolds(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, bytes.Equal(want, line), same)
 		assert.Equal(t, line[:256], got)
+	}
+}
+
+// TestPackerWaits: a compressed file's compressor (about 1 MB for gzip,
+// 6 MB for zstd) is made only once more than 64 KiB have come, in writes
+// of any size, so that the parts of --shards and --split, each given the
+// header when created, do not hold one each at once: up to 64 KiB, a
+// header of exactly that size included, nothing reaches the file; the
+// byte after it starts the gzip stream.
+func TestPackerWaits(t *testing.T) {
+	data := []byte(randomLines(200<<10, 1, 60, 4))
+	for _, cuts := range [][]int{{64 << 10}, {1000, 64<<10 - 1000}, {40 << 10, 24 << 10, 40 << 10}} {
+		var file bytes.Buffer
+		p := packer(".gz", &file)
+		at := 0
+		for _, n := range cuts {
+			if at+n > 64<<10 {
+				break
+			}
+			_, err := p.Write(data[at : at+n])
+			require.NoError(t, err)
+			at += n
+		}
+		assert.Zero(t, file.Len(), "%v: after %d bytes", cuts, at)
+		for ; at < len(data); at += 1000 {
+			_, err := p.Write(data[at:min(at+1000, len(data))])
+			require.NoError(t, err)
+			if at == 64<<10 {
+				assert.NotZero(t, file.Len(), "%v: the byte past 64 KiB", cuts)
+			}
+		}
+		require.NoError(t, p.Close())
+		z, err := gzip.NewReader(&file)
+		require.NoError(t, err)
+		text, err := io.ReadAll(z)
+		require.NoError(t, err)
+		assert.True(t, bytes.Equal(data, text), "%v: the text differs", cuts)
 	}
 }
