@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -79,5 +81,50 @@ func TestPackerWaits(t *testing.T) {
 		text, err := io.ReadAll(z)
 		require.NoError(t, err)
 		assert.True(t, bytes.Equal(data, text), "%v: the text differs", cuts)
+	}
+}
+
+// TestStdioClosed: an output *os.File that cannot even be stat'ed, as
+// standard output closed (shuf >&-), has glibc's buffer of BUFSIZ, 8192
+// bytes (glibc takes st_blksize only from an fstat that succeeds, and only
+// when it is positive): GNU says "write error" once for up to 8192 bytes
+// of output, twice past them.
+func TestStdioClosed(t *testing.T) {
+	for _, c := range []struct {
+		lines int
+		again bool
+	}{{1, false}, {2048, false}, {2049, true}} {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		require.NoError(t, r.Close())
+		require.NoError(t, w.Close())
+		err = Shuffle(context.Background(), w, mutLines(c.lines, "abc"), Seed(1))
+		var we *WriteError
+		require.ErrorAs(t, err, &we)
+		assert.ErrorIs(t, err, os.ErrClosed)
+		assert.Equal(t, c.again, we.Again, "%d lines", c.lines)
+	}
+}
+
+// TestStdioSinkCuts: the sink's model holds however the writes cut the
+// output (it is an io.Writer like any other): an empty write tells
+// nothing of the first line, and the first line is the output's first,
+// not the first bytes of a later write, which may be the middle of a
+// line. Either way here the whole output fits in GNU's buffer, first line
+// included: the failed last write is reported once.
+func TestStdioSinkCuts(t *testing.T) {
+	for _, writes := range [][]string{{"", "ab\ncd\n"}, {"a\nbb", "bb"}, {"a\n", "", "bb\n"}} {
+		g := newGNUSink(&mutFailWriter{ok: len(writes) - 1}, '\n')
+		for i, b := range writes {
+			g.final = i == len(writes)-1
+			_, err := g.Write([]byte(b))
+			if !g.final {
+				require.NoError(t, err)
+				continue
+			}
+			var we *WriteError
+			require.ErrorAs(t, err, &we)
+			assert.False(t, we.Again, "%q", writes)
+		}
 	}
 }
