@@ -78,10 +78,9 @@ func (c *csvScanner) scan(b []byte, mark bool) error {
 			if c.spans && c.broke == 0 {
 				c.broke = c.opened
 			}
-			if ch == '\r' {
-				c.state = inField
-				continue
-			}
+			// The field is closed: the byte is taken below as anywhere
+			// else (a carriage return, which is never the separator, as in
+			// an unquoted field, before its line feed).
 		case fieldStart:
 			if ch == '"' {
 				c.state, c.opened, c.spans = inQuotes, c.line, false
