@@ -105,12 +105,11 @@ func (s *shuf) execute(in *inputLines) error {
 	case shuffleAlgo:
 		return s.shuffleAlgo(in)
 	case sampleLines:
+		// COUNT picks, no more than the output wants: only a write error
+		// ends it sooner, and then writeUint and writeString write nothing.
 		picks := s.pick(in.n, o.count)
 		out := s.open(uint64(len(picks)))
 		for _, v := range picks {
-			if !out.more() {
-				break
-			}
 			if in.numbers {
 				out.writeUint(in.lo + v)
 			} else {
@@ -146,10 +145,16 @@ func (s *shuf) execute(in *inputLines) error {
 		// with the same order.
 	}
 	if in.numbers {
-		size := rangeBytes(in.lo, in.lo+in.n-1)
-		return s.scatterShuffle(s.prog.reader(&rangeReader{next: in.lo, last: in.lo + in.n - 1, delim: o.delim}, size), size)
+		r, size := in.rangeText(o.delim)
+		return s.scatterShuffle(s.prog.reader(r, size), size)
 	}
 	return s.scatterShuffle(in.r, in.size)
+}
+
+// rangeText is the text of a range's numbers, one a line, and its length.
+func (in *inputLines) rangeText(delim byte) (io.Reader, int64) {
+	last := in.lo + in.n - 1
+	return &rangeReader{next: in.lo, last: last, delim: delim}, rangeBytes(in.lo, last)
 }
 
 // repeatLines is -r: each output line is drawn independently and uniformly
@@ -177,7 +182,7 @@ func (s *shuf) repeatLines(in *inputLines) error {
 func (s *shuf) shuffleAlgo(in *inputLines) error {
 	switch {
 	case in.numbers:
-		return s.runAlgo(&rangeReader{next: in.lo, last: in.lo + in.n - 1, delim: s.o.delim}, rangeBytes(in.lo, in.lo+in.n-1))
+		return s.runAlgo(in.rangeText(s.o.delim))
 	case in.r != nil:
 		return s.runAlgo(in.r, in.size)
 	}
