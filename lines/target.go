@@ -36,8 +36,7 @@ type target struct {
 	f       *os.File // open for writing
 	tmp     string   // f's temporary name beside path; "" when f is name itself
 	part    bool     // a part of --shards or --split: its errors name it
-	regular bool     // f is name itself, a regular file: an abort empties it
-	created bool     // ... that shuf created: an abort removes it
+	created bool     // f is name itself, and shuf created it: an abort removes it
 	renamed bool     // tmp is now path
 	done    bool     // committed or aborted
 
@@ -120,23 +119,24 @@ func openInPlace(name string) (*target, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &target{name: name, path: name, f: f}
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		t.regular, t.created = true, !existed
-	}
-	return t, nil
+	return &target{name: name, path: name, f: f, created: !existed}, nil
 }
 
 // abort undoes a target: its temporary file, or the file renamed from it,
-// is removed; a regular file written in place is emptied, or removed if
-// shuf created it. It may be called more than once.
+// is removed; a file written in place is emptied, or removed if shuf
+// created it. It may be called more than once.
 func (t *target) abort() {
 	if t.done {
 		return
 	}
 	t.done = true
-	if t.regular && !t.created {
-		t.f.Truncate(0)
+	if t.tmp == "" && !t.created {
+		// Through its descriptor or, once commitTargets has closed it, its
+		// name. A FIFO or a device refuses both (ftruncate and truncate
+		// take regular files only), and has nothing to take back.
+		if t.f.Truncate(0) != nil {
+			os.Truncate(t.name, 0)
+		}
 	}
 	t.f.Close()
 	switch {
@@ -167,15 +167,12 @@ func commitTargets(ts []*target) error {
 		}
 	}
 	for _, t := range ts {
-		if err != nil {
-			break
-		}
-		if t.tmp != "" {
+		if err == nil && t.tmp != "" {
 			if rerr := os.Rename(t.tmp, t.path); rerr != nil {
 				err = fatalError(fmt.Sprintf("cannot rename %s to %s: %s", gnu.QuoteName(t.tmp), gnu.QuoteName(t.path), gnu.Reason(rerr)))
-				break
+			} else {
+				t.renamed = true
 			}
-			t.renamed = true
 		}
 	}
 	for _, t := range ts {
