@@ -96,7 +96,10 @@ func newFileEnds(files int) *fileEnds {
 // keyedLabel is the label of the labeler's next line, and moves it on.
 func (l *labeler) keyedLabel(k *keying) uint16 {
 	if st := l.s.st; st != nil && st.ends != nil {
-		for l.file+1 < uint64(len(st.ends.end)) && l.n >= st.ends.end[l.file].Load() {
+		// Past the files that end at or before line n. The last file's
+		// end is never passed: it is the count of every line the stream
+		// gave, n's included, or MaxUint64 until the stream has it.
+		for l.n >= st.ends.end[l.file].Load() {
 			l.file++
 		}
 	}
