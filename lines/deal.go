@@ -38,7 +38,11 @@ type dealer struct {
 // startDealers starts the dealers, as many as CPUs, at most two.
 func (bs *buckets) startDealers() {
 	n := min(runtime.GOMAXPROCS(0), 2)
-	bs.free = make(chan *cut, 2*n+8)
+	// Room for every cut there is, so that none is dropped to be made
+	// again: a cut is new only when none is free, and every dealer takes
+	// every cut in order, so at most 6 are: the 4 the last dealer's
+	// channel holds, the one it works on and the one deal fills.
+	bs.free = make(chan *cut, 8)
 	for i := range n {
 		d := &dealer{bs: bs, id: i, in: make(chan *cut, 4)}
 		bs.dealers = append(bs.dealers, d)
@@ -147,19 +151,19 @@ func (d *dealer) run(n int) {
 				end = int(starts[j+1])
 			}
 			line := p[at:end]
-			if j == len(starts)-1 && c.open { // its length is put when it ends
-				d.open, d.openAt = b, len(b.b)
+			k := uint16(min(len(line), longLen))
+			w := len(b.b)
+			switch {
+			case j == len(starts)-1 && c.open: // its length is put when it ends
+				d.open, d.openAt = b, w
 				d.put(b, []byte{byte(l), byte(l >> 8), 0, 0})
 				d.put(b, line)
-				continue
-			}
-			k := uint16(min(len(line), longLen))
-			if w := len(b.b); cap(b.b)-w >= recHead+len(line) {
+			case cap(b.b)-w >= recHead+len(line):
 				b.b = b.b[:w+recHead+len(line)]
 				binary.LittleEndian.PutUint16(b.b[w:], l)
 				binary.LittleEndian.PutUint16(b.b[w+2:], k)
 				copy(b.b[w+recHead:], line)
-			} else {
+			default:
 				d.put(b, []byte{byte(l), byte(l >> 8), byte(k), byte(k >> 8)})
 				d.put(b, line)
 			}

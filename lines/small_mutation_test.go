@@ -7,7 +7,10 @@ import (
 	"context"
 	"io"
 	"math"
+	"math/bits"
+	"math/rand/v2"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -126,5 +129,35 @@ func TestStdioSinkCuts(t *testing.T) {
 			require.ErrorAs(t, err, &we)
 			assert.False(t, we.Again, "%q", writes)
 		}
+	}
+}
+
+// TestDealSizes: the bytes the buckets' bookkeeping counts for each bucket
+// as the lines are cut (what huge checks against the 4 GiB a bucket's
+// index can reach) are the bytes the dealers put in it, records' heads
+// included: lines short and long (past longLen), an empty one, pieces cut
+// at line ends, on one dealer and on two.
+func TestDealSizes(t *testing.T) {
+	text := randomLines(300<<10, 1, 120, 21) + "\n" + strings.Repeat("L", longLen+10) + "\n" + randomLines(50<<10, 1, 40, 22)
+	for _, procs := range []int{1, 2} {
+		old := runtime.GOMAXPROCS(procs)
+		src := rand.NewChaCha8(seedKey(1))
+		s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, src: src, own: src, mem: 1 << 30, tmp: &tempDir{}}
+		const k = 8
+		bs := &buckets{s: s, b: make([]bucket, k), sizes: make([]int64, k), shift: labelBits - bits.TrailingZeros(uint(k))}
+		bs.startDealers()
+		for rest := text; rest != ""; {
+			end := strings.IndexByte(rest[min(len(rest), 20<<10):], '\n') + min(len(rest), 20<<10) + 1
+			bs.deal([]byte(rest[:end]), nil)
+			rest = rest[end:]
+		}
+		bs.stopDealers()
+		runtime.GOMAXPROCS(old)
+		require.NoError(t, bs.err)
+		assert.Equal(t, int64(len(text)), bs.bytes)
+		for i := range bs.b {
+			assert.Equal(t, int64(len(bs.b[i].b)), bs.sizes[i], "%d dealers: bucket %d", procs, i)
+		}
+		bs.release()
 	}
 }
