@@ -3,6 +3,7 @@ package lines
 import (
 	"io"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -49,13 +50,16 @@ func rangeBytes(lo, hi uint64) int64 {
 			high = pow - 1
 		}
 		if a, b := max(lo, low), min(hi, high); a <= b {
-			c := b - a + 1
-			if c > math.MaxInt64/(d+1) || total > math.MaxInt64-c*(d+1) {
+			// The d-digit numbers' bytes, added to the total; past 64
+			// bits, past the cap.
+			over, n := bits.Mul64(b-a+1, d+1)
+			var carry uint64
+			total, carry = bits.Add64(total, n, 0)
+			if over|carry != 0 {
 				return math.MaxInt64
 			}
-			total += c * (d + 1)
 		}
 		low = high + 1
 	}
-	return int64(total)
+	return int64(min(total, math.MaxInt64))
 }

@@ -161,3 +161,12 @@ func TestDealSizes(t *testing.T) {
 		bs.release()
 	}
 }
+
+// TestRangeBytesPast64: the size of a range's text past 64 bits is capped
+// too, whether one run of digits passes them (878416384462359601 numbers
+// of 21 bytes are 2⁶⁴+5 bytes) or two that are less each pass them
+// together (5·10¹⁷ numbers of 20 bytes and 4.3·10¹⁷+1 of 21).
+func TestRangeBytesPast64(t *testing.T) {
+	assert.Equal(t, int64(math.MaxInt64), rangeBytes(1e19, 1e19+878416384462359600))
+	assert.Equal(t, int64(math.MaxInt64), rangeBytes(95e17, 1e19+43e16))
+}
