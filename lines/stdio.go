@@ -46,8 +46,8 @@ func newGNUSink(w io.Writer, delim byte) *gnuSink {
 		under = gw.w
 	}
 	if f, ok := under.(*os.File); ok {
-		if b := blockSize(f); b > 0 && b < stdioBufSize {
-			g.buffer = b
+		if b := blockSize(f); b > 0 {
+			g.buffer = min(b, stdioBufSize)
 		}
 	}
 	return g
