@@ -57,7 +57,7 @@ func TestMatchLineHolds(t *testing.T) {
 // header of exactly that size included, nothing reaches the file; the
 // byte after it starts the gzip stream.
 func TestPackerWaits(t *testing.T) {
-	data := []byte(randomLines(200<<10, 1, 60, 4))
+	data := []byte(randomLines(100<<10, 1, 60, 4))
 	for _, cuts := range [][]int{{64 << 10}, {1000, 64<<10 - 1000}, {40 << 10, 24 << 10, 40 << 10}} {
 		var file bytes.Buffer
 		p := packer(".gz", &file)
