@@ -40,8 +40,8 @@ func (bs *buckets) startDealers() {
 	n := min(runtime.GOMAXPROCS(0), 2)
 	// Room for every cut there is, so that none is dropped to be made
 	// again: a cut is new only when none is free, and every dealer takes
-	// every cut in order, so at most 6 are: the 4 the last dealer's
-	// channel holds, the one it works on and the one deal fills.
+	// every cut, in order, so at most 6 are: the 4 in the channel of the
+	// dealer furthest behind, the one it works on and the one deal fills.
 	bs.free = make(chan *cut, 8)
 	for i := range n {
 		d := &dealer{bs: bs, id: i, in: make(chan *cut, 4)}
