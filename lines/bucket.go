@@ -57,6 +57,7 @@ type buckets struct {
 	bytes   int64   // the lines' bytes, without their heads
 	records int64
 	opened  bool // the last line cut is not ended yet
+	openIn  int  // and the bucket it goes to
 	dealers []*dealer
 	wg      sync.WaitGroup // the dealers
 	free    chan *cut      // cuts the dealers are done with

@@ -99,6 +99,7 @@ func (bs *buckets) deal(p []byte, release func()) {
 			i = j + 1
 			bs.opened = false
 		}
+		bs.sizes[bs.openIn] += int64(i) // the rest of the line cut open
 	}
 	lab := &bs.s.lab
 	lab.s = bs.s
@@ -113,7 +114,7 @@ func (bs *buckets) deal(p []byte, release func()) {
 		}
 		bs.sizes[int(l)>>bs.shift] += int64(recHead + end - i)
 		if j < 0 {
-			c.open, bs.opened = true, true
+			c.open, bs.opened, bs.openIn = true, true, int(l)>>bs.shift
 		}
 		i = end
 	}

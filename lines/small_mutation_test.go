@@ -136,10 +136,11 @@ func TestStdioSinkCuts(t *testing.T) {
 // as the lines are cut (what huge checks against the 4 GiB a bucket's
 // index can reach) are the bytes the dealers put in it, records' heads
 // included: lines short and long (past longLen), an empty one, pieces cut
-// at line ends, on one dealer and on two.
+// at line ends and inside lines, on one dealer and on two.
 func TestDealSizes(t *testing.T) {
 	text := randomLines(300<<10, 1, 120, 21) + "\n" + strings.Repeat("L", longLen+10) + "\n" + randomLines(50<<10, 1, 40, 22)
-	for _, procs := range []int{1, 2} {
+	for _, c := range []struct{ procs, cut int }{{1, 0}, {2, 0}, {1, 7 << 10}, {2, 7 << 10}} {
+		procs := c.procs
 		old := runtime.GOMAXPROCS(procs)
 		src := rand.NewChaCha8(seedKey(1))
 		s := &shuf{o: &options{count: 1<<64 - 1, delim: '\n'}, src: src, own: src, mem: 1 << 30, tmp: &tempDir{}}
@@ -148,6 +149,9 @@ func TestDealSizes(t *testing.T) {
 		bs.startDealers()
 		for rest := text; rest != ""; {
 			end := strings.IndexByte(rest[min(len(rest), 20<<10):], '\n') + min(len(rest), 20<<10) + 1
+			if c.cut > 0 { // pieces cut inside lines, a line of longLen across many
+				end = min(len(rest), c.cut)
+			}
 			bs.deal([]byte(rest[:end]), nil)
 			rest = rest[end:]
 		}
