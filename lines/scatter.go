@@ -252,12 +252,14 @@ type spillFile struct {
 
 // split divides the labels [lo, hi) into a power of two of equal ranges,
 // enough that size bytes spread over them leave each about a third of mem.
+// hi-lo is a power of two and at least 2 (all the labels, or a range split
+// from them; a range of one label is drained on disk, never split), so k,
+// from 2, doubles up to it at most.
 func split(size, mem int64, lo, hi int) []*spillFile {
 	k := 2
 	for k < hi-lo && k < maxFiles && int64(k)*mem/3 < size {
 		k *= 2
 	}
-	k = min(k, hi-lo)
 	fs := make([]*spillFile, k)
 	w := (hi - lo) / k
 	for i := range fs {
