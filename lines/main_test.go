@@ -47,7 +47,7 @@ func TestArrangeUniform(t *testing.T) {
 			}
 			buf.Reset()
 			out := &output{w: &buf, delim: '\n', left: 5, buf: make([]byte, 0, 64)}
-			arrange[uint32](out, mixer{fy: sh}, data, ls, 0, 2, '\n')
+			arrange[uint32](out, mixer{fy: sh}, data, ls, 2, '\n')
 			out.flush()
 			counts[buf.String()]++
 		}

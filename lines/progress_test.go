@@ -80,7 +80,11 @@ func TestProgressSteps(t *testing.T) {
 	}{{plain, ls, false}, {records, nil, true}} {
 		p := &progress{report: func(*Phase) {}}
 		out := &output{w: io.Discard, left: math.MaxUint64, buf: make([]byte, 0, outBuf), prog: p}
-		arrange[uint32](out, mixer{fy: shuffle.NewFisherYates(src)}, c.data, c.ls, 0, labels, '\n')
+		if m := (mixer{fy: shuffle.NewFisherYates(src)}); c.records {
+			arrangeRecords[uint32](out, m, c.data, 0, labels, '\n')
+		} else {
+			arrange[uint32](out, m, c.data, c.ls, labels, '\n')
+		}
 		assert.Equal(t, arrangeSteps(n, c.records), p.work.Load(), "records: %v", c.records)
 	}
 	p := &progress{report: func(*Phase) {}}

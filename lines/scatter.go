@@ -115,9 +115,9 @@ func (s *shuf) scatterShuffle(in io.Reader, size int64) error {
 		ls := make([]uint16, n)
 		s.drawLabels(ls)
 		if uint64(len(data)) < 1<<32 {
-			arrange[uint32](out, m, data, ls, 0, labels, s.o.delim)
+			arrange[uint32](out, m, data, ls, labels, s.o.delim)
 		} else {
-			arrange[uint64](out, m, data, ls, 0, labels, s.o.delim)
+			arrange[uint64](out, m, data, ls, labels, s.o.delim)
 		}
 		return s.finish(out)
 	}
@@ -191,7 +191,7 @@ func (s *shuf) permutation(n int) ([]uint32, func(), error) {
 	}
 	s.prog.shuffling(int64(n), arrangeSteps(int64(n), false))
 	s.drawLabels(ls)
-	bound, next := groupBounds(ls, 0, labels)
+	bound, next := groupBounds(ls, labels)
 	for i, l := range ls {
 		order[next[l]] = uint32(i)
 		next[l]++
@@ -212,13 +212,13 @@ func (s *shuf) drawLabels(ls []uint16) {
 	}
 }
 
-// groupBounds counts the labels ls, all in [lo, hi), and returns where each
-// group lies in label order, group g at bound[g]:bound[g+1], and a copy of
-// the starts to place lines with.
-func groupBounds(ls []uint16, lo, hi int) (bound, next []int) {
-	bound = make([]int, hi-lo+1)
+// groupBounds counts the labels ls, all below groups, and returns where
+// each group lies in label order, group g at bound[g]:bound[g+1], and a
+// copy of the starts to place lines with.
+func groupBounds(ls []uint16, groups int) (bound, next []int) {
+	bound = make([]int, groups+1)
 	for _, l := range ls {
-		bound[int(l)-lo+1]++
+		bound[int(l)+1]++
 	}
 	return bound, sums(bound)
 }
@@ -389,9 +389,9 @@ func (s *shuf) drain(out *output, m mixer, f *spillFile, buf []byte) ([]byte, er
 	}
 	s.prog.shuffling(f.records, arrangeSteps(f.records, true))
 	if f.bytes < 1<<32 {
-		arrange[uint32](out, m, buf, nil, f.lo, f.hi, s.o.delim)
+		arrangeRecords[uint32](out, m, buf, f.lo, f.hi, s.o.delim)
 	} else {
-		arrange[uint64](out, m, buf, nil, f.lo, f.hi, s.o.delim)
+		arrangeRecords[uint64](out, m, buf, f.lo, f.hi, s.o.delim)
 	}
 	return buf, nil
 }
@@ -435,10 +435,10 @@ func (s *shuf) drainOnDisk(out *output, m mixer, f *spillFile) error {
 	return out.err
 }
 
-// arrangeSteps is the number of steps arrange counts for lines lines:
-// each line once in each pass, two over plain lines (placing them by
-// label, shuffling the groups), three over records (counting the labels
-// first).
+// arrangeSteps is the number of steps arrange, or arrangeRecords with
+// records, counts for lines lines: each line once in each pass, two over
+// plain lines (placing them by label, shuffling the groups), three over
+// records (counting the labels first).
 func arrangeSteps(lines int64, records bool) int64 {
 	if records {
 		return 3 * lines
@@ -446,61 +446,64 @@ func arrangeSteps(lines int64, records bool) int64 {
 	return 2 * lines
 }
 
-// arrange runs steps 2 to 4 on lines whose labels are in [lo, hi): it
-// groups the lines of data by label, shuffles each group and writes them.
-// With ls nil, data is records of a spill file, each label inside; otherwise
-// data is plain lines and ls[i] is line i's label.
-func arrange[T uint32 | uint64](out *output, m mixer, data []byte, ls []uint16, lo, hi int, delim byte) {
+// arrange runs steps 2 to 4 on plain lines: it groups the lines of data
+// by their labels, line i's ls[i], all below groups (labels, or fewer in
+// tests), shuffles each group and writes them.
+func arrange[T uint32 | uint64](out *output, m mixer, data []byte, ls []uint16, groups int, delim byte) {
 	// Count each group, then turn the counts into where each group ends,
-	// and place each line's start there, in input order. Plain lines and
-	// records get a loop each, to keep a call out of the loop.
-	// Each pass counts its lines on the progress, a block at a time
-	// (arrangeSteps).
+	// and place each line's start there, in input order. Each pass counts
+	// its lines on the progress, a block at a time (arrangeSteps).
 	prog := out.prog
-	var bound, next []int
-	var order []T
-	body := int64(len(data)) // the bytes of the lines, labels left out
-	if ls != nil {
-		bound, next = groupBounds(ls, lo, hi)
-		order = make([]T, len(ls))
-		for i, p := 0, 0; p < len(data); i++ {
-			g := int(ls[i]) - lo
-			order[next[g]] = T(p)
-			next[g]++
-			p += bytes.IndexByte(data[p:], delim) + 1
-			if i&(progressBlock-1) == progressBlock-1 {
-				prog.add(progressBlock)
-			}
+	bound, next := groupBounds(ls, groups)
+	order := make([]T, len(ls))
+	for i, p := 0, 0; p < len(data); i++ {
+		g := ls[i]
+		order[next[g]] = T(p)
+		next[g]++
+		p += bytes.IndexByte(data[p:], delim) + 1
+		if i&(progressBlock-1) == progressBlock-1 {
+			prog.add(progressBlock)
 		}
-		prog.add(int64(len(ls) % progressBlock))
-	} else {
-		bound = make([]int, hi-lo+1)
-		n := 0
-		for p := 0; p < len(data); n++ {
-			bound[int(binary.LittleEndian.Uint16(data[p:]))-lo+1]++
-			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
-			if n&(progressBlock-1) == progressBlock-1 {
-				prog.add(progressBlock)
-			}
-		}
-		prog.add(int64(n % progressBlock))
-		next = sums(bound)
-		order = make([]T, n)
-		for i, p := 0, 0; p < len(data); i++ {
-			g := int(binary.LittleEndian.Uint16(data[p:])) - lo
-			order[next[g]] = T(p + 2)
-			next[g]++
-			p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
-			if i&(progressBlock-1) == progressBlock-1 {
-				prog.add(progressBlock)
-			}
-		}
-		prog.add(int64(n % progressBlock))
-		body -= 2 * int64(n)
 	}
-	shuffleGroups(m, order, bound, lo, prog)
+	prog.add(int64(len(ls) % progressBlock))
+	emitGroups(out, m, data, order, bound, 0, int64(len(data)), delim)
+}
+
+// arrangeRecords is arrange for the records of a spill file, whose labels,
+// in [lo, hi), are in data: a pass of its own counts them first.
+func arrangeRecords[T uint32 | uint64](out *output, m mixer, data []byte, lo, hi int, delim byte) {
+	prog := out.prog
+	bound := make([]int, hi-lo+1)
+	n := 0
+	for p := 0; p < len(data); n++ {
+		bound[int(binary.LittleEndian.Uint16(data[p:]))-lo+1]++
+		p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
+		if n&(progressBlock-1) == progressBlock-1 {
+			prog.add(progressBlock)
+		}
+	}
+	prog.add(int64(n % progressBlock))
+	next := sums(bound)
+	order := make([]T, n)
+	for i, p := 0, 0; p < len(data); i++ {
+		g := int(binary.LittleEndian.Uint16(data[p:])) - lo
+		order[next[g]] = T(p + 2)
+		next[g]++
+		p += 2 + bytes.IndexByte(data[p+2:], delim) + 1
+		if i&(progressBlock-1) == progressBlock-1 {
+			prog.add(progressBlock)
+		}
+	}
+	prog.add(int64(n % progressBlock))
+	emitGroups(out, m, data, order, bound, lo, int64(len(data))-2*int64(n), delim)
+}
+
+// emitGroups shuffles the groups of order, the first of label lo (step 3),
+// and writes them (step 4): body bytes of lines, their labels left out.
+func emitGroups[T uint32 | uint64](out *output, m mixer, data []byte, order []T, bound []int, lo int, body int64, delim byte) {
+	shuffleGroups(m, order, bound, lo, out.prog)
 	if uint64(len(order)) <= out.left {
-		prog.expectOutput(int64(len(out.buf)) + body)
+		out.prog.expectOutput(int64(len(out.buf)) + body)
 	}
 	emit(out, data, order, delim)
 }
