@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -144,4 +145,41 @@ func TestScatterFreesBeforeMerge(t *testing.T) {
 	}
 	assert.Equal(t, uint32(1), forced(16<<20), "16 MiB")
 	assert.Equal(t, uint32(0), forced(16<<20-1), "16 MiB less a byte")
+}
+
+// TestScatterDrainOnDiskReads: a spill file of one label too big for
+// memory (lines longer than memory, say) is indexed and written where it
+// lies, read in pieces of 64 KiB, not of a few bytes: a line of 100 GB is
+// read in 1.5 million reads, not billions. The file here, 1 MiB of lines
+// of 128 KiB under 64 KiB of memory, is read in 16 and a few more (the
+// one line written, -n 1, is read back at its place): 21, held to 64, a
+// read for 16 KiB; in pieces of 16 bytes it would take 65,536. The reads
+// are the process's read calls, syscr in /proc/self/io.
+func TestScatterDrainOnDiskReads(t *testing.T) {
+	reads := func() int64 {
+		b, err := os.ReadFile("/proc/self/io")
+		if err != nil {
+			t.Skip("no /proc/self/io:", err)
+		}
+		for line := range strings.Lines(string(b)) {
+			if v, ok := strings.CutPrefix(line, "syscr: "); ok {
+				n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+				require.NoError(t, err)
+				return n
+			}
+		}
+		t.Skip("no syscr in /proc/self/io")
+		return 0
+	}
+	s := sizeShuf(t, 64<<10)
+	s.o.count = 1
+	f := spill(t, 7, 8, 8, strings.Repeat("x", 128<<10-3)+"\n")
+	out := s.open(1)
+	before := reads()
+	_, err := s.drain(out, s.mixer(), f, nil)
+	n := reads() - before
+	require.NoError(t, err)
+	require.NoError(t, s.finish(out))
+	t.Logf("%d reads", n)
+	assert.LessOrEqual(t, n, f.bytes>>14, "reads of a spill file of %d bytes", f.bytes)
 }
