@@ -376,12 +376,8 @@ func (bs *buckets) spill(in io.Reader, size int64) error {
 	}
 	files := split(est, s.mem, 0, labels)
 	width := labels / len(files) // the files' equal ranges of labels, from 0
-	for _, f := range files {
-		var err error
-		if f.f, err = s.tmp.create(); err != nil {
-			return err
-		}
-		f.w = bufio.NewWriterSize(f.f, 64<<10)
+	if err := s.spillWriters(files); err != nil {
+		return err
 	}
 	delim := s.o.delim
 	br := bufio.NewReaderSize(in, 64<<10)

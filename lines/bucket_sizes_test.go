@@ -185,6 +185,26 @@ func TestBucketsSpillFiles(t *testing.T) {
 	}
 }
 
+// TestBucketsSpillHeap: the buckets' spill files share their write
+// buffers as the other paths' do, an eighth of --memory and at least 4 KiB
+// each: a pipe of 400 KiB spilled past 100 KiB into 512 files takes about
+// as much of Go's heap on either path (it took 32 MiB more on the buckets'
+// when each file had a buffer of 64 KiB).
+func TestBucketsSpillHeap(t *testing.T) {
+	smallBuckets(t)
+	in := randomLines(400<<10, 1, 40, 4)
+	alloc := func(buckets bool) uint64 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		shuffleHere(t, in, true, 100<<10, '\n', 1<<64-1, 9, buckets)
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	other, buckets := alloc(false), alloc(true)
+	assert.Less(t, buckets, other+8<<20, "the buckets' spill took %d bytes, the other path's %d", buckets, other)
+}
+
 // TestBucketsMemoryExact: a pipe whose lines cost exactly --memory (cost:
 // their bytes and 6 a line) is shuffled in memory, by the buckets as by
 // the other paths; with a byte less, both go through temporary files. The

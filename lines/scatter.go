@@ -268,12 +268,10 @@ func split(size, mem int64, lo, hi int) []*spillFile {
 	return fs
 }
 
-// scatter writes the records of r to files. With from set, r is the spill
-// file from, being split, and its records bring their labels; otherwise r is
-// the input's lines, and scatter labels them.
-func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
-	// The files' buffers share at most an eighth of memory, and 8 MiB:
-	// they come on top of what the pass holds.
+// spillWriters creates the spill files that are not created yet and gives
+// each a new buffered writer. The buffers share at most an eighth of
+// memory, and 8 MiB: they come on top of what the pass holds.
+func (s *shuf) spillWriters(files []*spillFile) error {
 	bufSize := int(min(max(min(s.mem/8, 8<<20)/int64(len(files)), 4<<10), 1<<20))
 	if !heapRoomFor(int64(bufSize*len(files)) + 8<<20) { // the buffers, in Go's heap
 		return errMemory
@@ -286,6 +284,16 @@ func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
 			}
 		}
 		f.w = bufio.NewWriterSize(f.f, bufSize)
+	}
+	return nil
+}
+
+// scatter writes the records of r to files. With from set, r is the spill
+// file from, being split, and its records bring their labels; otherwise r is
+// the input's lines, and scatter labels them.
+func (s *shuf) scatter(r io.Reader, files []*spillFile, from *spillFile) error {
+	if err := s.spillWriters(files); err != nil {
+		return err
 	}
 	width := files[0].hi - files[0].lo
 	base := files[0].lo
