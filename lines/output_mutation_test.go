@@ -290,3 +290,43 @@ func TestMutOutputEmitParallel(t *testing.T) {
 		assert.Equal(t, c.parallel, most < outBuf, "%d CPUs, %d lines: writes of up to %d bytes", c.procs, c.lines, most)
 	}
 }
+
+// TestMutOutputEmitWrites: emit on one CPU writes as write does
+// (checkWrites), a line of directLine bytes or more from where it lies;
+// on two, each worker's chunk is at most its share of outputBytes, so that
+// the output holds at most outputBytes. Not parallel: it sets GOMAXPROCS.
+func TestMutOutputEmitWrites(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	runtime.GOMAXPROCS(1)
+	ls := mutOutLines()
+	data := bytes.Join(ls, nil)
+	var starts []uint32
+	for i, at := 0, 0; i < len(ls); i++ {
+		starts = append(starts, uint32(at))
+		at += len(ls[i])
+	}
+	left := len(ls) - 2
+	r := &recWriter{}
+	o := &output{w: r, delim: '\n', left: uint64(left), buf: make([]byte, 0, outBuf)}
+	assert.False(t, emit(o, data, starts, '\n'))
+	o.flush()
+	var want [][]byte // ls[:left], as they lie in data
+	for i := range left {
+		want = append(want, data[starts[i]:int(starts[i])+len(ls[i])])
+	}
+	checkWrites(t, r, want, true)
+
+	runtime.GOMAXPROCS(2)
+	data = bytes.Repeat([]byte(strings.Repeat("z", 99)+"\n"), 4*emitBlock)
+	starts = make([]uint32, 4*emitBlock)
+	for i := range starts {
+		starts[i] = uint32(100 * i)
+	}
+	r = &recWriter{}
+	o = &output{w: r, delim: '\n', left: math.MaxUint64, buf: make([]byte, 0, outBuf)}
+	assert.True(t, emit(o, data, starts, '\n'))
+	require.Equal(t, string(data), string(bytes.Join(r.writes, nil)))
+	for k, w := range r.writes {
+		require.LessOrEqual(t, len(w), (outputBytes-outBuf)/4, "write %d", k)
+	}
+}
