@@ -20,11 +20,18 @@ func physicalMemory() int64 {
 	if syscall.Sysinfo(&info) != nil {
 		return 0
 	}
-	m := int64(info.Totalram) * int64(info.Unit)
-	if l := cgroupMemory(); l > 0 && l < m {
-		m = l
+	return lowerLimit(int64(info.Totalram)*int64(info.Unit), cgroupMemory())
+}
+
+// lowerLimit is the lower of two memory limits, of which 0 is none.
+func lowerLimit(a, b int64) int64 {
+	if a == 0 {
+		return b
 	}
-	return m
+	if b == 0 {
+		return a
+	}
+	return min(a, b)
 }
 
 // cgroupLimit is the lowest memory limit of the process's cgroup and its
@@ -39,11 +46,6 @@ func cgroupLimit(root fs.FS) int64 {
 	}
 	mounts, _ := fs.ReadFile(root, "proc/self/mountinfo")
 	limit := int64(0)
-	lower := func(l int64) {
-		if l > 0 && (limit == 0 || l < limit) {
-			limit = l
-		}
-	}
 	for line := range strings.Lines(string(own)) {
 		// hierarchy-ID:controllers:path; v2 is "0::path".
 		f := strings.SplitN(strings.TrimSpace(line), ":", 3)
@@ -67,7 +69,7 @@ func cgroupLimit(root fs.FS) int64 {
 				continue
 			}
 			for dir := path.Join(m.point, rel); ; dir = path.Dir(dir) {
-				lower(readLimit(root, path.Join(dir, file)))
+				limit = lowerLimit(limit, readLimit(root, path.Join(dir, file)))
 				if dir == m.point || dir == "/" || dir == "." {
 					break
 				}
