@@ -64,13 +64,14 @@ func cgroupLimit(root fs.FS) int64 {
 			// The cgroup's path is relative to the hierarchy's root; the
 			// mount shows the hierarchy from m.root (a container sees its
 			// own cgroup as "/").
-			rel, ok := strings.CutPrefix(path.Clean(f[2]), path.Clean(m.root))
+			rel, ok := strings.CutPrefix(slashed(f[2]), slashed(m.root))
 			if !ok {
 				continue
 			}
-			for dir := path.Join(m.point, rel); ; dir = path.Dir(dir) {
-				limit = lowerLimit(limit, readLimit(root, path.Join(dir, file)))
-				if dir == m.point || dir == "/" || dir == "." {
+			// Its own directory, then its ancestors' up to the mount's.
+			for dir := path.Clean(rel); ; dir = path.Dir(dir) {
+				limit = lowerLimit(limit, readLimit(root, path.Join(m.point, dir, file)))
+				if dir == "." {
 					break
 				}
 			}
@@ -78,6 +79,11 @@ func cgroupLimit(root fs.FS) int64 {
 	}
 	return limit
 }
+
+// slashed is the path p cleaned, with a "/" at its end ("/a/b/", or "/"),
+// so that a prefix of it is an ancestor: /user/ is not one of /user.slice/.
+// A path cut from it after such a prefix is relative.
+func slashed(p string) string { return strings.TrimSuffix(path.Clean(p), "/") + "/" }
 
 type cgroupMount struct{ root, point string }
 

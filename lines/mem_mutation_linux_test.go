@@ -4,6 +4,7 @@ package lines
 
 import (
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -34,5 +35,53 @@ func TestPhysicalMemory(t *testing.T) {
 	assert.Positive(t, m)
 	if l := cgroupMemory(); l > 0 {
 		assert.LessOrEqual(t, m, l)
+	}
+}
+
+// TestCgroupLimitLines: what cgroupLimit passes over in /proc/self/cgroup
+// and mountinfo, and where it stops: a line it cannot read does not end
+// the file; a mount that shows another part of the hierarchy does not end
+// the search of the mounts, nor is its root taken for an ancestor of a
+// cgroup whose name only begins with it (/user of /user.slice); the walk
+// up to the cgroup's ancestors stops at the mount.
+func TestCgroupLimitLines(t *testing.T) {
+	v2mount := "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n"
+	for _, tc := range []struct {
+		name string
+		fs   fstest.MapFS
+		want int64
+	}{
+		{"a line it cannot read, then the cgroup's", fstest.MapFS{
+			"proc/self/cgroup":           {Data: []byte("\nsomething else\n0::/a\n")},
+			"proc/self/mountinfo":        {Data: []byte(v2mount)},
+			"sys/fs/cgroup/a/memory.max": {Data: []byte("104857600\n")},
+		}, 100 << 20},
+		{"v2 is hierarchy 0 with no controller, not any line with none", fstest.MapFS{
+			"proc/self/cgroup":           {Data: []byte("3::/a\n")},
+			"proc/self/mountinfo":        {Data: []byte(v2mount)},
+			"sys/fs/cgroup/a/memory.max": {Data: []byte("104857600\n")},
+		}, 0},
+		{"two mounts, the first of another part of the hierarchy", fstest.MapFS{
+			"proc/self/cgroup":                        {Data: []byte("0::/user.slice/app\n")},
+			"proc/self/mountinfo":                     {Data: []byte("50 23 0:26 /system.slice /run/system rw - cgroup2 cgroup2 rw\n" + v2mount)},
+			"run/system/memory.max":                   {Data: []byte("52428800\n")},
+			"sys/fs/cgroup/user.slice/app/memory.max": {Data: []byte("104857600\n")},
+		}, 100 << 20},
+		{"a mount of /user is not of /user.slice", fstest.MapFS{
+			"proc/self/cgroup":                        {Data: []byte("0::/user.slice/app\n")},
+			"proc/self/mountinfo":                     {Data: []byte("50 23 0:26 /user /run/user rw - cgroup2 cgroup2 rw\n" + v2mount)},
+			"run/user/memory.max":                     {Data: []byte("52428800\n")},
+			"sys/fs/cgroup/user.slice/app/memory.max": {Data: []byte("104857600\n")},
+		}, 100 << 20},
+		{"nothing above the mount point", fstest.MapFS{
+			"proc/self/cgroup":                           {Data: []byte("4:memory:/docker/abc\n")},
+			"proc/self/mountinfo":                        {Data: []byte("35 31 0:32 /docker/abc /sys/fs/cgroup/memory ro - cgroup cgroup rw,memory\n")},
+			"sys/fs/cgroup/memory/memory.limit_in_bytes": {Data: []byte("9223372036854771712\n")},
+			"sys/fs/cgroup/memory.limit_in_bytes":        {Data: []byte("52428800\n")},
+			"sys/fs/memory.limit_in_bytes":               {Data: []byte("52428800\n")},
+			"memory.limit_in_bytes":                      {Data: []byte("52428800\n")},
+		}, 0},
+	} {
+		assert.Equal(t, tc.want, cgroupLimit(tc.fs), tc.name)
 	}
 }
