@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -96,13 +97,7 @@ func cgroupMounts(mountinfo []byte, v2 bool) []cgroupMount {
 	for sc.Scan() {
 		// ID parent major:minor root point options [optional...] - type source super-options
 		f := strings.Fields(sc.Text())
-		sep := -1
-		for i, x := range f {
-			if x == "-" {
-				sep = i
-				break
-			}
-		}
+		sep := slices.Index(f, "-")
 		if sep < 5 || sep+3 >= len(f) {
 			continue
 		}

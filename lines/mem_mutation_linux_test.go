@@ -81,6 +81,42 @@ func TestCgroupLimitLines(t *testing.T) {
 			"sys/fs/memory.limit_in_bytes":               {Data: []byte("52428800\n")},
 			"memory.limit_in_bytes":                      {Data: []byte("52428800\n")},
 		}, 0},
+		{"a truncated mount line, then the cgroup's", fstest.MapFS{
+			"proc/self/cgroup":                   {Data: []byte("0::/a\n")},
+			"proc/self/mountinfo":                {Data: []byte("50 23 0:26 / /run/x rw - cgroup2 cgroup2\n41 31 0:38 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n")},
+			"sys/fs/cgroup/unified/a/memory.max": {Data: []byte("104857600\n")},
+			"sys/fs/cgroup/a/memory.max":         {Data: []byte("52428800\n")},
+		}, 100 << 20},
+		{"v1's memory controller elsewhere (Android's /dev/memcg)", fstest.MapFS{
+			"proc/self/cgroup":                           {Data: []byte("3:memory:/apps\n")},
+			"proc/self/mountinfo":                        {Data: []byte("20 18 0:19 / /dev/memcg rw,relatime shared:9 - cgroup none rw,memory\n")},
+			"dev/memcg/apps/memory.limit_in_bytes":       {Data: []byte("104857600\n")},
+			"sys/fs/cgroup/memory/memory.limit_in_bytes": {Data: []byte("52428800\n")},
+		}, 100 << 20},
+		{"a mount point with a space, then digits", fstest.MapFS{
+			"proc/self/cgroup":           {Data: []byte("0::/\n")},
+			"proc/self/mountinfo":        {Data: []byte(`30 23 0:26 / /run/cgroup\0402024 rw - cgroup2 cgroup2 rw` + "\n")},
+			"run/cgroup 2024/memory.max": {Data: []byte("52428800\n")},
+		}, 50 << 20},
+		// Each hierarchy's limit file is read in its own mounts alone: here
+		// every mount of a hybrid system holds both files (the kernel's
+		// hold one, in the right hierarchy), and only the v2 mount's
+		// memory.max and the v1 memory mount's memory.limit_in_bytes count.
+		{"each hierarchy in its own mounts", fstest.MapFS{
+			"proc/self/cgroup": {Data: []byte("4:memory:/a\n1:cpu:/a\n0::/a\n")},
+			"proc/self/mountinfo": {Data: []byte("31 23 0:28 / /sys/fs/cgroup rw - tmpfs tmpfs rw,mode=755\n" +
+				"32 31 0:29 / /sys/fs/cgroup/cpu rw - cgroup cgroup rw,cpu\n" +
+				"35 31 0:32 / /sys/fs/cgroup/memory rw - cgroup cgroup rw,memory\n" +
+				"41 31 0:38 / /sys/fs/cgroup/unified rw - cgroup2 cgroup2 rw\n")},
+			"sys/fs/cgroup/memory.max":                      {Data: []byte("10485760\n")},
+			"sys/fs/cgroup/memory.limit_in_bytes":           {Data: []byte("10485760\n")},
+			"sys/fs/cgroup/cpu/a/memory.max":                {Data: []byte("20971520\n")},
+			"sys/fs/cgroup/cpu/a/memory.limit_in_bytes":     {Data: []byte("20971520\n")},
+			"sys/fs/cgroup/memory/a/memory.max":             {Data: []byte("31457280\n")},
+			"sys/fs/cgroup/memory/a/memory.limit_in_bytes":  {Data: []byte("209715200\n")},
+			"sys/fs/cgroup/unified/a/memory.limit_in_bytes": {Data: []byte("41943040\n")},
+			"sys/fs/cgroup/unified/a/memory.max":            {Data: []byte("104857600\n")},
+		}, 100 << 20},
 	} {
 		assert.Equal(t, tc.want, cgroupLimit(tc.fs), tc.name)
 	}
