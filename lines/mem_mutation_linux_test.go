@@ -98,6 +98,11 @@ func TestCgroupLimitLines(t *testing.T) {
 			"proc/self/mountinfo":        {Data: []byte(`30 23 0:26 / /run/cgroup\0402024 rw - cgroup2 cgroup2 rw` + "\n")},
 			"run/cgroup 2024/memory.max": {Data: []byte("52428800\n")},
 		}, 50 << 20},
+		{"a mount point that ends in half an escape, taken as it is", fstest.MapFS{
+			"proc/self/cgroup":     {Data: []byte("0::/\n")},
+			"proc/self/mountinfo":  {Data: []byte(`30 23 0:26 / /run/cg\04 rw - cgroup2 cgroup2 rw` + "\n")},
+			`run/cg\04/memory.max`: {Data: []byte("52428800\n")},
+		}, 50 << 20},
 		// Each hierarchy's limit file is read in its own mounts alone: here
 		// every mount of a hybrid system holds both files (the kernel's
 		// hold one, in the right hierarchy), and only the v2 mount's
