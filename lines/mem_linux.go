@@ -21,8 +21,12 @@ func physicalMemory() int64 {
 	if syscall.Sysinfo(&info) != nil {
 		return 0
 	}
-	return lowerLimit(int64(info.Totalram)*int64(info.Unit), cgroupMemory())
+	return lowerLimit(totalRAM(&info), cgroupMemory())
 }
+
+// totalRAM is the RAM sysinfo(2) reports: Totalram units of Unit bytes,
+// 1 where the sizes fit in a word, more on a 32-bit machine past 4 GiB.
+func totalRAM(info *syscall.Sysinfo_t) int64 { return int64(info.Totalram) * int64(info.Unit) }
 
 // lowerLimit is the lower of two memory limits, of which 0 is none.
 func lowerLimit(a, b int64) int64 {

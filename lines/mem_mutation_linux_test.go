@@ -3,6 +3,7 @@
 package lines
 
 import (
+	"syscall"
 	"testing"
 	"testing/fstest"
 
@@ -24,6 +25,14 @@ func TestLowerLimit(t *testing.T) {
 		assert.Equal(t, tc.want, lowerLimit(tc.a, tc.b), "%d, %d", tc.a, tc.b)
 		assert.Equal(t, tc.want, lowerLimit(tc.b, tc.a), "%d, %d", tc.b, tc.a)
 	}
+}
+
+// TestTotalRAM: sysinfo(2) counts the RAM in units of mem_unit bytes,
+// a page where the bytes would not fit in a word (a 32-bit machine with
+// more than 4 GiB): 3 Mi pages of 4 KiB are 12 GiB.
+func TestTotalRAM(t *testing.T) {
+	assert.Equal(t, int64(12<<30), totalRAM(&syscall.Sysinfo_t{Totalram: 3 << 20, Unit: 4096}))
+	assert.Equal(t, int64(3<<20), totalRAM(&syscall.Sysinfo_t{Totalram: 3 << 20, Unit: 1}))
 }
 
 // TestPhysicalMemory: on Linux the machine's memory is known (sysinfo(2)
