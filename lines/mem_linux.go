@@ -154,11 +154,13 @@ func readLimit(root fs.FS, name string) int64 {
 	if err != nil {
 		return 0
 	}
-	l, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
-	if err != nil || l <= 0 || l >= math.MaxInt64/2 {
+	// ParseInt gives 0 for "max" or anything that is not a number, and
+	// MaxInt64 for a number too large: none, as v1's huge number is.
+	l, _ := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if l >= math.MaxInt64/2 {
 		return 0
 	}
-	return l
+	return max(l, 0)
 }
 
 // addressRoom is how much more the process may map and hold under its

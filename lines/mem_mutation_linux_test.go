@@ -135,3 +135,24 @@ func TestCgroupLimitLines(t *testing.T) {
 		assert.Equal(t, tc.want, cgroupLimit(tc.fs), tc.name)
 	}
 }
+
+// TestReadLimit: a limit file's bytes, or 0 for none: v2's "max", v1's
+// huge number, a number too large for int64, a negative one, or anything
+// that is not a number.
+func TestReadLimit(t *testing.T) {
+	for text, want := range map[string]int64{
+		"536870912\n":             512 << 20,
+		"1\n":                     1,
+		"max\n":                   0,
+		"9223372036854771712\n":   0,
+		"99999999999999999999\n":  0,
+		"-1\n":                    0,
+		"-99999999999999999999\n": 0,
+		"0\n":                     0,
+		"12 MiB\n":                0,
+		"":                        0,
+	} {
+		assert.Equal(t, want, readLimit(fstest.MapFS{"memory.max": {Data: []byte(text)}}, "memory.max"), "%q", text)
+	}
+	assert.Zero(t, readLimit(fstest.MapFS{}, "memory.max"), "no file")
+}
