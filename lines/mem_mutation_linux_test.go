@@ -48,11 +48,14 @@ func TestPhysicalMemory(t *testing.T) {
 }
 
 // TestCgroupLimitLines: what cgroupLimit passes over in /proc/self/cgroup
-// and mountinfo, and where it stops: a line it cannot read does not end
-// the file; a mount that shows another part of the hierarchy does not end
-// the search of the mounts, nor is its root taken for an ancestor of a
-// cgroup whose name only begins with it (/user of /user.slice); the walk
-// up to the cgroup's ancestors stops at the mount.
+// and mountinfo, and where it stops: a line it cannot read (or a mount
+// line cut short) does not end the file; a mount that shows another part
+// of the hierarchy does not end the search of the mounts, nor is its root
+// taken for an ancestor of a cgroup whose name only begins with it (/user
+// of /user.slice); the walk up to the cgroup's ancestors stops at the
+// mount; v1's memory controller is found where mountinfo says, each
+// hierarchy's file is read in its own mounts alone, and a mount point's
+// escapes are undone once, a broken one kept as it is.
 func TestCgroupLimitLines(t *testing.T) {
 	v2mount := "30 23 0:26 / /sys/fs/cgroup rw,nosuid - cgroup2 cgroup2 rw\n"
 	for _, tc := range []struct {
