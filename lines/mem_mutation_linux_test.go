@@ -3,11 +3,16 @@
 package lines
 
 import (
+	"math"
+	"os"
+	"os/exec"
+	"strings"
 	"syscall"
 	"testing"
 	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestLowerLimit: the lower of two memory limits, where 0 is none: the
@@ -158,4 +163,34 @@ func TestReadLimit(t *testing.T) {
 		assert.Equal(t, want, readLimit(fstest.MapFS{"memory.max": {Data: []byte(text)}}, "memory.max"), "%q", text)
 	}
 	assert.Zero(t, readLimit(fstest.MapFS{}, "memory.max"), "no file")
+}
+
+// TestAddressRoomData: ulimit -d (RLIMIT_DATA) limits the room on its own,
+// with no address-space limit beside it: 1 GiB past what the process's
+// data holds now leaves about 1 GiB. The limit is set in a process of its
+// own, the test binary run again.
+func TestAddressRoomData(t *testing.T) {
+	if os.Getenv("LINES_ROOM_DATA_CHILD") == "" {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestAddressRoomData$", "-test.v")
+		cmd.Env = append(os.Environ(), "LINES_ROOM_DATA_CHILD=1")
+		b, err := cmd.CombinedOutput()
+		require.NoError(t, err, "%s", b)
+		if strings.Contains(string(b), "--- SKIP") {
+			t.Skipf("%s", b)
+		}
+		return
+	}
+	var as, data syscall.Rlimit
+	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &as))
+	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_DATA, &data))
+	if as.Cur < math.MaxInt64 || data.Cur < math.MaxInt64 {
+		t.Skip("under an address-space or data limit already")
+	}
+	cgroupMemory = func() int64 { return 0 } // the room is the limit's alone
+	rl := data
+	rl.Cur = uint64(procStatus("VmData:") + 1<<30)
+	require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_DATA, &rl))
+	room := addressRoom()
+	assert.LessOrEqual(t, room, int64(1<<30))
+	assert.Greater(t, room, int64(1<<30-64<<20))
 }
