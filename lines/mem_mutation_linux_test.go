@@ -167,7 +167,8 @@ func TestReadLimit(t *testing.T) {
 
 // TestAddressRoomData: ulimit -d (RLIMIT_DATA) limits the room on its own,
 // with no address-space limit beside it: 1 GiB past what the process's
-// data holds now leaves about 1 GiB. The limit is set in a process of its
+// data holds now leaves about 1 GiB; and so it does with ulimit -v
+// leaving 2 GiB, the lower of the two. The limit is set in a process of its
 // own, the test binary run again.
 func TestAddressRoomData(t *testing.T) {
 	if os.Getenv("LINES_ROOM_DATA_CHILD") == "" {
@@ -191,6 +192,13 @@ func TestAddressRoomData(t *testing.T) {
 	rl.Cur = uint64(procStatus("VmData:") + 1<<30)
 	require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_DATA, &rl))
 	room := addressRoom()
+	assert.LessOrEqual(t, room, int64(1<<30))
+	assert.Greater(t, room, int64(1<<30-64<<20))
+	// With ulimit -v leaving 2 GiB beside it, the lower of the two.
+	rl = as
+	rl.Cur = uint64(procStatus("VmSize:") + 2<<30)
+	require.NoError(t, syscall.Setrlimit(syscall.RLIMIT_AS, &rl))
+	room = addressRoom()
 	assert.LessOrEqual(t, room, int64(1<<30))
 	assert.Greater(t, room, int64(1<<30-64<<20))
 }
