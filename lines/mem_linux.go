@@ -180,19 +180,21 @@ func addressRoom() int64 {
 		if syscall.Getrlimit(lim.resource, &rl) != nil || rl.Cur >= math.MaxInt64 {
 			continue
 		}
-		r := max(int64(rl.Cur)-procStatus(lim.field), 0)
-		if room < 0 || r < room {
-			room = r
-		}
+		room = lowerRoom(room, max(int64(rl.Cur)-procStatus(lim.field), 0))
 	}
 	if l := cgroupMemory(); l > 0 {
 		// roomFor keeps heapReserve free for the heap's address space,
 		// which it reserves by 64 MiB arenas; a cgroup counts only what is
 		// touched, and cgroupReserve of it is room enough for the heap.
-		r := max(l-procStatus("VmRSS:")-cgroupReserve, 0) + heapReserve
-		if room < 0 || r < room {
-			room = r
-		}
+		room = lowerRoom(room, max(l-procStatus("VmRSS:")-cgroupReserve, 0)+heapReserve)
+	}
+	return room
+}
+
+// lowerRoom is the lower of two rooms, where -1 is none.
+func lowerRoom(room, r int64) int64 {
+	if room < 0 || r < room {
+		return r
 	}
 	return room
 }

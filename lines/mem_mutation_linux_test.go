@@ -202,3 +202,34 @@ func TestAddressRoomData(t *testing.T) {
 	assert.LessOrEqual(t, room, int64(1<<30))
 	assert.Greater(t, room, int64(1<<30-64<<20))
 }
+
+// TestLowerRoom: the lower of two rooms, -1 being none, 0 a room.
+func TestLowerRoom(t *testing.T) {
+	for _, c := range []struct{ room, r, want int64 }{
+		{-1, 0, 0}, {-1, 5, 5}, {0, 5, 0}, {5, 0, 0}, {5, 3, 3}, {3, 5, 3}, {4, 4, 4},
+	} {
+		assert.Equal(t, c.want, lowerRoom(c.room, c.r), "%d, %d", c.room, c.r)
+	}
+}
+
+// TestAddressRoomCgroup: under a cgroup's limit alone, the room is the
+// limit less what the process holds and the 32 MiB a run keeps free
+// (cgroupReserve), and heapReserve more. Not parallel: it sets
+// cgroupMemory.
+func TestAddressRoomCgroup(t *testing.T) {
+	var as, data syscall.Rlimit
+	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &as))
+	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_DATA, &data))
+	if as.Cur < math.MaxInt64 || data.Cur < math.MaxInt64 {
+		t.Skip("an address-space or data limit is set")
+	}
+	old := cgroupMemory
+	t.Cleanup(func() { cgroupMemory = old })
+	const l = 1 << 40
+	cgroupMemory = func() int64 { return l }
+	before := procStatus("VmRSS:")
+	room := addressRoom()
+	after := procStatus("VmRSS:")
+	assert.LessOrEqual(t, room, l-before-32<<20+heapReserve)
+	assert.GreaterOrEqual(t, room, l-after-32<<20+heapReserve-8<<20)
+}
