@@ -171,22 +171,10 @@ func TestReadLimit(t *testing.T) {
 // leaving 2 GiB, the lower of the two. The limit is set in a process of its
 // own, the test binary run again.
 func TestAddressRoomData(t *testing.T) {
-	if os.Getenv("LINES_ROOM_DATA_CHILD") == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestAddressRoomData$", "-test.v")
-		cmd.Env = append(os.Environ(), "LINES_ROOM_DATA_CHILD=1")
-		b, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", b)
-		if strings.Contains(string(b), "--- SKIP") {
-			t.Skipf("%s", b)
-		}
+	if !inChild(t, "LINES_ROOM_DATA_CHILD") {
 		return
 	}
-	var as, data syscall.Rlimit
-	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &as))
-	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_DATA, &data))
-	if as.Cur < math.MaxInt64 || data.Cur < math.MaxInt64 {
-		t.Skip("under an address-space or data limit already")
-	}
+	as, data := skipUnderRoomLimit(t)
 	cgroupMemory = func() int64 { return 0 } // the room is the limit's alone
 	rl := data
 	rl.Cur = uint64(procStatus("VmData:") + 1<<30)
@@ -217,12 +205,7 @@ func TestLowerRoom(t *testing.T) {
 // (cgroupReserve), and heapReserve more. Not parallel: it sets
 // cgroupMemory.
 func TestAddressRoomCgroup(t *testing.T) {
-	var as, data syscall.Rlimit
-	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &as))
-	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_DATA, &data))
-	if as.Cur < math.MaxInt64 || data.Cur < math.MaxInt64 {
-		t.Skip("an address-space or data limit is set")
-	}
+	skipUnderRoomLimit(t)
 	old := cgroupMemory
 	t.Cleanup(func() { cgroupMemory = old })
 	const l = 1 << 40
@@ -232,4 +215,34 @@ func TestAddressRoomCgroup(t *testing.T) {
 	after := procStatus("VmRSS:")
 	assert.LessOrEqual(t, room, l-before-32<<20+heapReserve)
 	assert.GreaterOrEqual(t, room, l-after-32<<20+heapReserve-8<<20)
+}
+
+// inChild reports whether this is the child process that runs t alone,
+// with env set; in the parent it runs that child (the test binary again,
+// with more in its environment) and passes on its failure or skip.
+func inChild(t *testing.T, env string, more ...string) bool {
+	t.Helper()
+	if os.Getenv(env) != "" {
+		return true
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^"+t.Name()+"$", "-test.v")
+	cmd.Env = append(append(os.Environ(), env+"=1"), more...)
+	b, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", b)
+	if strings.Contains(string(b), "--- SKIP") {
+		t.Skipf("%s", b)
+	}
+	return false
+}
+
+// skipUnderRoomLimit skips t under an address-space or data limit, and
+// returns the two limits, unlimited.
+func skipUnderRoomLimit(t *testing.T) (as, data syscall.Rlimit) {
+	t.Helper()
+	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &as))
+	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_DATA, &data))
+	if as.Cur < math.MaxInt64 || data.Cur < math.MaxInt64 {
+		t.Skip("under an address-space or data limit already")
+	}
+	return as, data
 }

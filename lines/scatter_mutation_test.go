@@ -9,7 +9,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -72,22 +71,10 @@ func TestScatterOpenFiles(t *testing.T) {
 // The limit is set in a process of its own, the test binary run again.
 func TestScatterRoom(t *testing.T) {
 	const roomy = 128 << 20 // past one of Go's 64 MiB heap arenas
-	if os.Getenv("LINES_SCATTER_ROOM_CHILD") == "" {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestScatterRoom$", "-test.v")
-		cmd.Env = append(os.Environ(), "LINES_SCATTER_ROOM_CHILD=1", "TMPDIR="+t.TempDir())
-		b, err := cmd.CombinedOutput()
-		require.NoError(t, err, "%s", b)
-		if strings.Contains(string(b), "--- SKIP") {
-			t.Skipf("%s", b)
-		}
+	if !inChild(t, "LINES_SCATTER_ROOM_CHILD", "TMPDIR="+t.TempDir()) {
 		return
 	}
-	var as, data syscall.Rlimit
-	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_AS, &as))
-	require.NoError(t, syscall.Getrlimit(syscall.RLIMIT_DATA, &data))
-	if as.Cur < math.MaxInt64 || data.Cur < math.MaxInt64 {
-		t.Skip("under an address-space limit already")
-	}
+	as, _ := skipUnderRoomLimit(t)
 	old := cgroupMemory
 	cgroupMemory = func() int64 { return 0 } // the room is the limit's alone
 	defer func() { cgroupMemory = old }()
