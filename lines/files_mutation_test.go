@@ -486,3 +486,30 @@ func TestMutMemoryDefault(t *testing.T) {
 	assert.Equal(t, want, mem)
 	assert.False(t, limited)
 }
+
+// TestMutMemoryDefaults: DefaultMemory's rule, a quarter of the physical
+// memory, at least 64 MiB, 1 GiB if unknown, and a third of the room when
+// that is less.
+func TestMutMemoryDefaults(t *testing.T) {
+	const mi, gi = 1 << 20, 1 << 30
+	for _, c := range []struct {
+		phys, room, mem int64
+		limited         bool
+	}{
+		{0, -1, gi, false},
+		{-1, -1, gi, false},
+		{1, -1, 64 * mi, false},
+		{256 * mi, -1, 64 * mi, false},
+		{256*mi + 4, -1, 64*mi + 1, false},
+		{16 * gi, -1, 4 * gi, false},
+		{16 * gi, 0, 0, true},
+		{16 * gi, 12 * gi, 4 * gi, false},
+		{16 * gi, 12*gi - 1, 4*gi - 1, true},
+		{0, 3*gi + 2, gi, false},
+		{0, 3*gi - 1, gi - 1, true},
+	} {
+		mem, limited := defaultMemory(c.phys, c.room)
+		assert.Equal(t, c.mem, mem, "%d, %d", c.phys, c.room)
+		assert.Equal(t, c.limited, limited, "%d, %d", c.phys, c.room)
+	}
+}

@@ -9,11 +9,17 @@ import "fmt"
 // as a shuffle in memory maps more than it holds; limited reports that the
 // room decided.
 func DefaultMemory() (mem int64, limited bool) {
+	return defaultMemory(physicalMemory(), addressRoom())
+}
+
+// defaultMemory is [DefaultMemory] for a physical memory of phys (0 if
+// unknown) and a room of room (-1 if unlimited).
+func defaultMemory(phys, room int64) (mem int64, limited bool) {
 	mem = 1 << 30
-	if m := physicalMemory(); m > 0 {
-		mem = max(m/4, 64<<20)
+	if phys > 0 {
+		mem = max(phys/4, 64<<20)
 	}
-	if room := addressRoom(); room >= 0 && room/3 < mem {
+	if room >= 0 && room/3 < mem {
 		return room / 3, true
 	}
 	return mem, false
