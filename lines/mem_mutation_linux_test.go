@@ -213,7 +213,9 @@ func TestAddressRoomCgroup(t *testing.T) {
 	before := procStatus("VmRSS:")
 	room := addressRoom()
 	after := procStatus("VmRSS:")
-	assert.LessOrEqual(t, room, l-before-32<<20+heapReserve)
+	// What the process holds moves between the reads (the scavenger gives
+	// memory back): 8 MiB either way, a quarter of what is kept free.
+	assert.LessOrEqual(t, room, l-before-32<<20+heapReserve+8<<20)
 	assert.GreaterOrEqual(t, room, l-after-32<<20+heapReserve-8<<20)
 }
 
