@@ -350,10 +350,12 @@ func TestMutErrorsChangedName(t *testing.T) {
 	assert.EqualError(t, &ChangedError{Name: "in", What: "it grew"}, "in: changed while being read: it grew")
 }
 
-// mutFailWriter fails every write after the first ok ones.
-type mutFailWriter struct{ ok int }
+// mutFailWriter fails every write after the first ok ones, and counts
+// the writes asked of it.
+type mutFailWriter struct{ ok, calls int }
 
 func (w *mutFailWriter) Write(b []byte) (int, error) {
+	w.calls++
 	if w.ok > 0 {
 		w.ok--
 		return len(b), nil

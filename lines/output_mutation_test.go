@@ -238,7 +238,7 @@ func TestMutOutputWriteUint(t *testing.T) {
 // and a write of nothing is none.
 func TestMutOutputAfterError(t *testing.T) {
 	t.Parallel()
-	w := &countFailWriter{}
+	w := &mutFailWriter{}
 	o := &output{w: w, delim: '\n', left: 10, buf: make([]byte, 0, outBuf)}
 	long := bytes.Repeat([]byte("y"), directLine)
 	long[len(long)-1] = '\n'
@@ -252,14 +252,6 @@ func TestMutOutputAfterError(t *testing.T) {
 	o = &output{w: r, delim: '\n', left: 10, buf: make([]byte, 0, outBuf)}
 	o.writeRaw(nil)
 	assert.Empty(t, r.writes)
-}
-
-// countFailWriter fails every write, and counts them.
-type countFailWriter struct{ calls int }
-
-func (w *countFailWriter) Write(b []byte) (int, error) {
-	w.calls++
-	return 0, errors.New("no room")
 }
 
 // TestMutOutputEmitParallel: emit gathers on several CPUs from 4 blocks of
